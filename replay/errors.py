@@ -1,0 +1,105 @@
+"""Every error replay raises, under one base class.
+
+    ReplayError
+    ├── CassetteError            a cassette file cannot be read or written
+    │   └── CassetteVersionError     the file is a cassette of a format we do not know
+    ├── CassetteMiss             a request has no recording and the mode forbids recording
+    ├── ConfigError              an option has a value replay cannot use
+    └── NetworkBlocked           a real connection was attempted while the network is blocked
+
+Each error keeps the facts it was built from as attributes and builds its
+message from them, so a caller can react to ``error.path`` or
+``error.differences`` without parsing text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class ReplayError(Exception):
+    """Base class of every error raised by replay."""
+
+
+class CassetteError(ReplayError):
+    """A cassette file that cannot be read or written. The file is left as it was."""
+
+    def __init__(self, path: str | Path, reason: str) -> None:
+        self.path = Path(path)
+        self.reason = reason
+        super().__init__(f"cassette {self.path}: {reason}")
+
+
+class CassetteVersionError(CassetteError):
+    def __init__(self, path: str | Path, found: object, supported: int) -> None:
+        self.found = found
+        self.supported = supported
+        super().__init__(
+            path, f"unknown format version {found!r} (this replay reads version {supported})"
+        )
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One field in which a request differs from a recorded one."""
+
+    field: str  # "method", "url", "query.limit", "body.messages[0].content", ...
+    recorded: object
+    requested: object
+
+    def __str__(self) -> str:
+        return f"{self.field}: recorded {_short(self.recorded)}, requested {_short(self.requested)}"
+
+
+class CassetteMiss(ReplayError):
+    """A request with no recording, in a mode that forbids recording.
+
+    A miss never falls through to the network.
+    """
+
+    def __init__(
+        self,
+        cassette: str | Path,
+        method: str,
+        url: str,
+        reason: str,
+        closest_url: str | None = None,
+        differences: Sequence[Difference] = (),
+    ) -> None:
+        self.cassette = Path(cassette)
+        self.method = method
+        self.url = url
+        self.reason = reason
+        self.closest_url = closest_url
+        self.differences = tuple(differences)
+        lines = [f"no recording for {method} {url} in cassette {self.cassette}: {reason}"]
+        if closest_url is not None:
+            lines.append(f"closest recorded request: {closest_url}, which differs in")
+            lines.extend(f"  {difference}" for difference in self.differences)
+        super().__init__("\n".join(lines))
+
+
+class ConfigError(ReplayError):
+    def __init__(self, option: str, value: object, reason: str) -> None:
+        self.option = option
+        self.value = value
+        self.reason = reason
+        super().__init__(f"{option}={value!r}: {reason}")
+
+
+class NetworkBlocked(ReplayError):
+    def __init__(self, host: str, port: int | None) -> None:
+        self.host = host
+        self.port = port
+        where = host if port is None else f"{host}:{port}"
+        super().__init__(
+            f"network access to {where} is blocked (replay --block-network); "
+            "record a cassette for this request or add the host to --allow-hosts"
+        )
+
+
+def _short(value: object, limit: int = 80) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

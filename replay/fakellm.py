@@ -1,0 +1,965 @@
+"""A local fake LLM API server for tests and demos.
+
+``FakeLLMServer`` speaks just enough of several providers' wire formats for the
+real SDKs to parse its answers, so record/replay can be exercised end to end
+without network access or keys::
+
+    with FakeLLMServer(api_key="sk-test-abc", chunk_delay=0.005) as server:
+        client = openai.OpenAI(base_url=server.url + "/v1", api_key="sk-test-abc")
+
+Endpoints (each also answers under an ``/openai`` prefix, as groq's SDK uses):
+
+* ``POST /v1/chat/completions``: OpenAI chat, optionally streamed, with logprobs and tools.
+* ``POST /v1/responses``, ``GET /v1/responses/{id}``: OpenAI Responses, optionally streamed.
+* ``POST /v1/messages``: Anthropic Messages, optionally streamed.
+* ``POST /studio/v1/{model}/complete``: AI21 J2 complete.
+* ``POST /studio/v1/chat/completions``: AI21 Jamba chat (the ai21 SDK's ``chat.completions``).
+* ``POST /lighton/api/v1/generate``: LightOn Paradigm.
+* ``POST /workflowai/v1/chat/completions``: WorkflowAI, OpenAI chat plus per-choice extras.
+* ``POST /v1/files``, ``GET /v1/files/{id}``: multipart upload, then fetch by issued id.
+
+Answer rule. The prompt P is the text of the last user message (or ``input``,
+``prompt``, ``text``, whichever the format uses). With the server's
+``model_version`` V, every format derives its answer from ``answer_for(P, V)``:
+
+* text is ``f"Answer to: {P[:40]}"``;
+* if the request has ``tools``, the answer is a call to the first tool with
+  arguments ``{"query": P[:40]}``;
+* the finish reason is "stop" (Anthropic "end_turn", J2 "endoftext").
+
+When V is anything but "v1", prompts containing (case-insensitively) "poem" answer
+``f"A poem about: {P[:40]}"``, "long" finish with "length" (Anthropic "max_tokens",
+Responses status "incomplete"), and "weather" add ``"unit": "celsius"`` to the tool
+arguments. Every other prompt answers identically in all versions. Tokens are
+whitespace-led words (``tokens(text)``), streamed one per chunk.
+
+Ids, timestamps and the headers ``x-request-id``, ``openai-processing-ms``, ``cf-ray``,
+``x-ratelimit-remaining-requests`` and ``x-ratelimit-reset-requests`` are random on
+every response, so replay tests see what real providers vary.
+
+Authentication: ``Authorization: Bearer <key>``, ``x-api-key`` or ``api-key`` must carry
+the server's key; otherwise a 401 whose message echoes the presented key in full.
+
+Special model names, on any endpoint: ``error-<code>`` answers that HTTP status with an
+OpenAI-style error (plus ``retry-after: 1`` for 429 and 503); ``gzip`` gzip-compresses
+a non-streamed body when the client accepts gzip; ``slow`` waits ``slow_delay`` (3 s)
+before answering.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gzip
+import json
+import re
+import secrets
+import socket
+import string
+import sys
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from email import policy
+from email.parser import BytesParser
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from types import TracebackType
+from typing import Any
+
+__all__ = ["DEFAULT_API_KEY", "Answer", "FakeLLMServer", "ReceivedRequest", "answer_for", "tokens"]
+
+DEFAULT_API_KEY = "sk-fakellm-0123456789abcdef"
+_ALNUM = string.ascii_letters + string.digits
+_ERROR_KINDS: dict[int, tuple[str, str, str]] = {
+    401: ("Invalid Authentication.", "invalid_request_error", "invalid_api_key"),
+    403: ("Access denied.", "permission_error", "access_denied"),
+    422: ("Request body is malformed.", "invalid_request_error", "unprocessable_entity"),
+    429: ("You are sending requests too quickly.", "requests", "rate_limit_exceeded"),
+    500: ("The server had an error processing your request.", "server_error", "internal_error"),
+    503: (
+        "The engine is currently overloaded, please try again later.",
+        "server_error",
+        "overloaded",
+    ),
+}
+
+
+@dataclass(frozen=True)
+class ReceivedRequest:
+    """One request as the server saw it; ``path`` keeps the query string."""
+
+    method: str
+    path: str
+    headers: dict[str, str]
+    body: bytes
+
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the fake model says, before any provider-specific formatting."""
+
+    text: str
+    finish_reason: str
+    tool_name: str | None
+    tool_arguments: str
+
+    @property
+    def output(self) -> str:
+        """The generated characters: the tool arguments for a tool call, else the text."""
+        return self.tool_arguments if self.tool_name else self.text
+
+
+def tokens(text: str) -> list[str]:
+    """Split into whitespace-led words; joining them gives back ``text`` exactly."""
+    return re.findall(r"\s*\S+", text)
+
+
+def answer_for(prompt: str, model_version: str, tool_name: str | None = None) -> Answer:
+    """The deterministic answer to ``prompt`` (see the module docstring)."""
+    changed = model_version != "v1"
+    lowered = prompt.lower()
+    head = prompt[:40]
+    text = f"A poem about: {head}" if changed and "poem" in lowered else f"Answer to: {head}"
+    arguments: dict[str, str] = {"query": head}
+    if changed and "weather" in lowered:
+        arguments["unit"] = "celsius"
+    finish = "length" if changed and "long" in lowered else "stop"
+    return Answer(text, finish, tool_name, json.dumps(arguments))
+
+
+def _rand(n: int) -> str:
+    return "".join(secrets.choice(_ALNUM) for _ in range(n))
+
+
+def _logprob(token: str) -> float:
+    # Deterministic so that logprobs, like the text, only change with the prompt.
+    return -round((len(token.strip()) % 7 + 1) / 10, 4)
+
+
+def _flatten(content: Any) -> str:
+    """Text of a message content: a string or a list of typed parts."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return " ".join(str(part.get("text", "")) for part in content if isinstance(part, dict))
+    return ""
+
+
+def _prompt_of(body: dict[str, Any]) -> str:
+    items = body.get("messages", body.get("input"))
+    if isinstance(items, list) and items:
+        dicts = [item for item in items if isinstance(item, dict)]
+        users = [item for item in dicts if item.get("role") == "user"] or dicts
+        return _flatten(users[-1].get("content")) if users else ""
+    for key in ("input", "prompt", "text"):
+        if isinstance(body.get(key), str):
+            return str(body[key])
+    return ""
+
+
+def _first_tool_name(body: dict[str, Any]) -> str | None:
+    tools = body.get("tools")
+    if not isinstance(tools, list) or not tools or not isinstance(tools[0], dict):
+        return None
+    # OpenAI chat nests the name under "function"; Responses and Anthropic do not.
+    function = tools[0].get("function")
+    name = function.get("name") if isinstance(function, dict) else tools[0].get("name")
+    return str(name) if name else None
+
+
+def _sse(data: Any, named: bool = False) -> bytes:
+    """One server-sent event; ``named`` adds the ``event:`` line typed formats use."""
+    event = f"event: {data['type']}\n" if named else ""
+    return f"{event}data: {json.dumps(data)}\n\n".encode()
+
+
+def _volatile_headers() -> dict[str, str]:
+    return {
+        "x-request-id": f"req_{secrets.token_hex(16)}",
+        "openai-processing-ms": str(20 + secrets.randbelow(2000)),
+        "cf-ray": f"{secrets.token_hex(8)}-CDG",
+        "x-ratelimit-remaining-requests": str(secrets.randbelow(10_000)),
+        "x-ratelimit-reset-requests": f"{secrets.randbelow(60_000) / 1000:.3f}s",
+    }
+
+
+@dataclass
+class _Reply:
+    status: int = 200
+    body: Any = None
+    events: Iterator[bytes] | None = None
+    headers: dict[str, str] = field(default_factory=dict)
+    compress: bool = False
+
+
+def _error(
+    status: int, message: str, kind: str, code: str | None, param: str | None = None
+) -> _Reply:
+    error = {"message": message, "type": kind, "param": param, "code": code}
+    return _Reply(status, {"error": error})
+
+
+@dataclass
+class _Call:
+    """A routed, authenticated request with its parsed body and the model's answer."""
+
+    fake: FakeLLMServer
+    request: ReceivedRequest
+    params: dict[str, str]
+    body: dict[str, Any]
+    answer: Answer
+
+    @property
+    def model(self) -> str:
+        return str(self.body.get("model") or self.params.get("model") or "fake-model")
+
+    @property
+    def stream(self) -> bool:
+        return self.body.get("stream") is True
+
+    @property
+    def prompt_tokens(self) -> int:
+        return len(tokens(_prompt_of(self.body)))
+
+    @property
+    def completion_tokens(self) -> int:
+        return len(tokens(self.answer.output))
+
+
+# --- OpenAI chat, and the formats built on it (WorkflowAI, AI21 Jamba) ----------------
+
+
+def _chat_usage(call: _Call) -> dict[str, int]:
+    prompt, completion = call.prompt_tokens, call.completion_tokens
+    return {
+        "prompt_tokens": prompt,
+        "completion_tokens": completion,
+        "total_tokens": prompt + completion,
+    }
+
+
+def _chat_finish(answer: Answer) -> str:
+    return "tool_calls" if answer.tool_name else answer.finish_reason
+
+
+def _chat_logprobs(answer: Answer) -> dict[str, Any]:
+    content = [
+        {"token": tok, "bytes": list(tok.encode()), "logprob": _logprob(tok), "top_logprobs": []}
+        for tok in tokens(answer.output)
+    ]
+    return {"content": content, "refusal": None}
+
+
+def _chat_completion(call: _Call, completion_id: str) -> dict[str, Any]:
+    answer = call.answer
+    message: dict[str, Any] = {
+        "role": "assistant",
+        "content": answer.text,
+        "refusal": None,
+        "annotations": [],
+    }
+    if answer.tool_name:
+        function = {"name": answer.tool_name, "arguments": answer.tool_arguments}
+        message["content"] = None
+        message["tool_calls"] = [
+            {"id": f"call_{_rand(24)}", "type": "function", "function": function}
+        ]
+    choice = {
+        "index": 0,
+        "message": message,
+        "logprobs": _chat_logprobs(answer) if call.body.get("logprobs") else None,
+        "finish_reason": _chat_finish(answer),
+    }
+    return {
+        "id": completion_id,
+        "object": "chat.completion",
+        "created": call.fake.timestamp(),
+        "model": call.model,
+        "choices": [choice],
+        "usage": _chat_usage(call),
+        "service_tier": "default",
+        "system_fingerprint": f"fp_{secrets.token_hex(5)}",
+    }
+
+
+def _chat_chunks(call: _Call, completion_id: str) -> Iterator[bytes]:
+    answer = call.answer
+    base = {
+        "id": completion_id,
+        "object": "chat.completion.chunk",
+        "created": call.fake.timestamp(),
+        "model": call.model,
+        "system_fingerprint": f"fp_{secrets.token_hex(5)}",
+    }
+
+    def chunk(delta: dict[str, Any], finish: str | None = None, usage: Any = None) -> bytes:
+        choice = {"index": 0, "delta": delta, "logprobs": None, "finish_reason": finish}
+        return _sse({**base, "choices": [choice], "usage": usage})
+
+    yield chunk({"role": "assistant", "content": ""})
+    if answer.tool_name:
+        function = {"name": answer.tool_name, "arguments": ""}
+        call_id = f"call_{_rand(24)}"
+        yield chunk(
+            {"tool_calls": [{"index": 0, "id": call_id, "type": "function", "function": function}]}
+        )
+        for piece in tokens(answer.tool_arguments):
+            yield chunk({"tool_calls": [{"index": 0, "function": {"arguments": piece}}]})
+    else:
+        for tok in tokens(answer.text):
+            yield chunk({"content": tok})
+    # Seed 003: usage is null on every chunk but the last.
+    yield chunk({}, _chat_finish(answer), _chat_usage(call))
+    yield b"data: [DONE]\n\n"
+
+
+def _chat_reply(call: _Call, completion_id: str) -> _Reply:
+    if call.stream:
+        return _Reply(events=_chat_chunks(call, completion_id))
+    return _Reply(body=_chat_completion(call, completion_id))
+
+
+def _openai_chat(call: _Call) -> _Reply:
+    return _chat_reply(call, f"chatcmpl-{_rand(29)}")
+
+
+def _workflowai_chat(call: _Call) -> _Reply:
+    reply = _openai_chat(call)
+    if reply.body is not None:
+        for choice in reply.body["choices"]:
+            choice["feedback_token"] = f"fb_{_rand(29)}_{choice['index']}"
+            choice["duration_seconds"] = round(0.2 + secrets.randbelow(3000) / 1000, 3)
+            choice["cost_usd"] = round(call.completion_tokens * 2e-6, 8)
+    return reply
+
+
+def _ai21_chat(call: _Call) -> _Reply:
+    return _chat_reply(call, str(uuid.uuid4()))
+
+
+# --- OpenAI Responses -----------------------------------------------------------------
+
+
+def _response_item(answer: Answer) -> dict[str, Any]:
+    if answer.tool_name:
+        return {
+            "type": "function_call",
+            "id": f"fc_{secrets.token_hex(24)}",
+            "call_id": f"call_{_rand(24)}",
+            "name": answer.tool_name,
+            "arguments": answer.tool_arguments,
+            "status": "completed",
+        }
+    text = {"type": "output_text", "text": answer.text, "annotations": [], "logprobs": []}
+    return {
+        "type": "message",
+        "id": f"msg_{secrets.token_hex(24)}",
+        "role": "assistant",
+        "status": "completed",
+        "content": [text],
+    }
+
+
+def _response_object(call: _Call) -> dict[str, Any]:
+    answer, now = call.answer, call.fake.timestamp()
+    truncated = answer.finish_reason == "length" and not answer.tool_name
+    usage = {
+        "input_tokens": call.prompt_tokens,
+        "output_tokens": call.completion_tokens,
+        "total_tokens": call.prompt_tokens + call.completion_tokens,
+        "input_tokens_details": {"cached_tokens": 0},
+        "output_tokens_details": {"reasoning_tokens": 0},
+    }
+    return {
+        "id": f"resp_{secrets.token_hex(24)}",
+        "object": "response",
+        "created_at": now,
+        "completed_at": now,
+        "status": "incomplete" if truncated else "completed",
+        "incomplete_details": {"reason": "max_output_tokens"} if truncated else None,
+        "error": None,
+        "instructions": call.body.get("instructions"),
+        "model": call.model,
+        "output": [_response_item(answer)],
+        "parallel_tool_calls": True,
+        "previous_response_id": call.body.get("previous_response_id"),
+        "temperature": 1.0,
+        "top_p": 1.0,
+        "tool_choice": "auto",
+        "tools": call.body.get("tools", []),
+        "metadata": {},
+        "usage": usage,
+        "text": {"format": {"type": "text"}},
+    }
+
+
+def _response_events(response: dict[str, Any]) -> Iterator[bytes]:
+    """The event sequence the openai SDK's ``responses.stream`` accumulator expects."""
+    sequence = iter(range(1_000_000))
+
+    def event(kind: str, **data: Any) -> bytes:
+        return _sse({"type": kind, "sequence_number": next(sequence), **data}, named=True)
+
+    pending = {**response, "status": "in_progress", "output": [], "usage": None}
+    yield event("response.created", response=pending)
+    item = response["output"][0]
+    where = {"output_index": 0, "item_id": item["id"]}
+    if item["type"] == "function_call":
+        yield event(
+            "response.output_item.added",
+            output_index=0,
+            item={**item, "arguments": "", "status": "in_progress"},
+        )
+        for piece in tokens(item["arguments"]):
+            yield event("response.function_call_arguments.delta", **where, delta=piece)
+        yield event("response.function_call_arguments.done", **where, arguments=item["arguments"])
+    else:
+        part = item["content"][0]
+        yield event(
+            "response.output_item.added",
+            output_index=0,
+            item={**item, "content": [], "status": "in_progress"},
+        )
+        yield event(
+            "response.content_part.added", **where, content_index=0, part={**part, "text": ""}
+        )
+        for tok in tokens(part["text"]):
+            yield event(
+                "response.output_text.delta", **where, content_index=0, delta=tok, logprobs=[]
+            )
+        yield event(
+            "response.output_text.done", **where, content_index=0, text=part["text"], logprobs=[]
+        )
+        yield event("response.content_part.done", **where, content_index=0, part=part)
+    yield event("response.output_item.done", output_index=0, item=item)
+    yield event(f"response.{response['status']}", response=response)
+
+
+def _responses_create(call: _Call) -> _Reply:
+    previous = call.body.get("previous_response_id")
+    if previous is not None and call.fake.recall(str(previous)) is None:
+        return _error(
+            400,
+            f"Previous response with id '{previous}' not found.",
+            "invalid_request_error",
+            "previous_response_not_found",
+            param="previous_response_id",
+        )
+    response = call.fake.remember(_response_object(call))
+    if call.stream:
+        return _Reply(events=_response_events(response))
+    return _Reply(body=response)
+
+
+# --- Anthropic Messages ---------------------------------------------------------------
+
+_ANTHROPIC_STOP = {"stop": "end_turn", "length": "max_tokens"}
+
+
+def _anthropic_message(call: _Call) -> dict[str, Any]:
+    answer = call.answer
+    block: dict[str, Any] = {"type": "text", "text": answer.text}
+    if answer.tool_name:
+        block = {
+            "type": "tool_use",
+            "id": f"toolu_{_rand(24)}",
+            "name": answer.tool_name,
+            "input": json.loads(answer.tool_arguments),
+        }
+    stop = "tool_use" if answer.tool_name else _ANTHROPIC_STOP[answer.finish_reason]
+    return {
+        "id": f"msg_{_rand(24)}",
+        "type": "message",
+        "role": "assistant",
+        "model": call.model,
+        "content": [block],
+        "stop_reason": stop,
+        "stop_sequence": None,
+        "usage": {"input_tokens": call.prompt_tokens, "output_tokens": call.completion_tokens},
+    }
+
+
+def _anthropic_events(message: dict[str, Any], answer: Answer) -> Iterator[bytes]:
+    block = message["content"][0]
+    is_tool = block["type"] == "tool_use"
+    usage = message["usage"]
+    yield _sse(
+        {
+            "type": "message_start",
+            "message": {
+                **message,
+                "content": [],
+                "stop_reason": None,
+                "usage": {"input_tokens": usage["input_tokens"], "output_tokens": 1},
+            },
+        },
+        named=True,
+    )
+    empty_block = {**block, "input": {}} if is_tool else {**block, "text": ""}
+    yield _sse(
+        {"type": "content_block_start", "index": 0, "content_block": empty_block}, named=True
+    )
+    yield _sse({"type": "ping"}, named=True)
+    for piece in tokens(answer.output):
+        delta = (
+            {"type": "input_json_delta", "partial_json": piece}
+            if is_tool
+            else {"type": "text_delta", "text": piece}
+        )
+        yield _sse({"type": "content_block_delta", "index": 0, "delta": delta}, named=True)
+    yield _sse({"type": "content_block_stop", "index": 0}, named=True)
+    yield _sse(
+        {
+            "type": "message_delta",
+            "delta": {"stop_reason": message["stop_reason"], "stop_sequence": None},
+            "usage": {"output_tokens": usage["output_tokens"]},
+        },
+        named=True,
+    )
+    yield _sse({"type": "message_stop"}, named=True)
+
+
+def _anthropic_messages(call: _Call) -> _Reply:
+    message = _anthropic_message(call)
+    if call.stream:
+        return _Reply(events=_anthropic_events(message, call.answer))
+    return _Reply(body=message)
+
+
+# --- AI21 J2 and LightOn Paradigm -----------------------------------------------------
+
+
+def _j2_tokens(text: str) -> list[dict[str, Any]]:
+    out, start = [], 0
+    for tok in tokens(text):
+        logprob = _logprob(tok)
+        out.append(
+            {
+                "generatedToken": {
+                    "token": tok.replace(" ", "▁"),
+                    "logprob": logprob,
+                    "raw_logprob": logprob,
+                },
+                "topTokens": None,
+                "textRange": {"start": start, "end": start + len(tok)},
+            }
+        )
+        start += len(tok)
+    return out
+
+
+def _j2_complete(call: _Call) -> _Reply:
+    prompt, answer = str(call.body.get("prompt", "")), call.answer
+    finish: dict[str, Any] = {"reason": "endoftext"}
+    if answer.finish_reason == "length":
+        finish = {"reason": "length", "length": call.body.get("maxTokens", 16)}
+    completion = {
+        "data": {"text": answer.text, "tokens": _j2_tokens(answer.text)},
+        "finishReason": finish,
+    }
+    count = int(call.body.get("numResults", 1))
+    return _Reply(
+        body={
+            "id": str(uuid.uuid4()),
+            "prompt": {"text": prompt, "tokens": _j2_tokens(prompt)},
+            "completions": [completion] * count,
+        }
+    )
+
+
+def _lighton_generate(call: _Call) -> _Reply:
+    answer, text = call.answer, str(call.body.get("text", ""))
+    logprobs = [_logprob(tok) for tok in tokens(answer.text)]
+    used_in, used_out = call.prompt_tokens, call.completion_tokens
+    cost_type = f"{call.model}@default"
+    # Per seed 000, "length" covers both n_tokens and reaching the end of the text.
+    cost = {
+        "tokens_used": used_in + used_out,
+        "tokens_input": used_in,
+        "tokens_generated": used_out,
+        "cost_type": cost_type,
+        "batch_size": 1,
+    }
+    score = {
+        "logprob": sum(logprobs),
+        "normalized_logprob": sum(logprobs) / max(len(logprobs), 1),
+        "token_logprobs": None,
+    }
+    output = {
+        "input_text": text,
+        "completions": [{"output_text": answer.text, "score": score}],
+        "execution_metadata": {"cost": cost, "finish_reason": "length"},
+    }
+    costs = {
+        cost_type: {
+            "total_tokens_used": used_in + used_out,
+            "total_tokens_input": used_in,
+            "total_tokens_generated": used_out,
+            "batch_size": 1,
+        }
+    }
+    return _Reply(
+        body={
+            "request_id": str(uuid.uuid4()),
+            "outputs": [[output]],
+            "execution_metadata": {"costs": costs},
+        }
+    )
+
+
+# --- Files, and fetching whatever the server issued -----------------------------------
+
+
+def _multipart_fields(request: ReceivedRequest) -> dict[str, tuple[str | None, bytes]]:
+    """Form fields by name, as (filename, content)."""
+    head = f"Content-Type: {request.headers.get('content-type', '')}\r\n\r\n".encode()
+    message = BytesParser(policy=policy.HTTP).parsebytes(head + request.body)
+    fields: dict[str, tuple[str | None, bytes]] = {}
+    for part in message.walk():
+        name = part.get_param("name", header="content-disposition")
+        if isinstance(name, str):
+            payload = part.get_payload(decode=True)
+            fields[name] = (part.get_filename(), payload if isinstance(payload, bytes) else b"")
+    return fields
+
+
+def _files_create(call: _Call) -> _Reply:
+    fields = _multipart_fields(call.request)
+    if "file" not in fields:
+        return _error(
+            400,
+            "Missing required parameter: 'file'.",
+            "invalid_request_error",
+            "missing_required_parameter",
+            param="file",
+        )
+    filename, content = fields["file"]
+    purpose = fields.get("purpose", (None, b"user_data"))[1].decode()
+    return _Reply(
+        body=call.fake.remember(
+            {
+                "id": f"file-{_rand(22)}",
+                "object": "file",
+                "bytes": len(content),
+                "created_at": call.fake.timestamp(),
+                "filename": filename or "upload",
+                "purpose": purpose,
+                "status": "processed",
+                "expires_at": None,
+                "status_details": None,
+            }
+        )
+    )
+
+
+def _get_issued(call: _Call) -> _Reply:
+    issued = call.fake.recall(call.params["id"])
+    if issued is None:
+        return _error(
+            404,
+            f"No object found with id '{call.params['id']}'.",
+            "invalid_request_error",
+            "not_found",
+            param="id",
+        )
+    return _Reply(body=issued)
+
+
+Handler = Callable[[_Call], _Reply]
+_ROUTES: list[tuple[str, re.Pattern[str], Handler]] = [
+    (method, re.compile(pattern), handler)
+    for method, pattern, handler in [
+        ("POST", r"/v1/chat/completions", _openai_chat),
+        ("POST", r"/workflowai/v1/chat/completions", _workflowai_chat),
+        ("POST", r"/v1/responses", _responses_create),
+        ("GET", r"/v1/responses/(?P<id>[^/]+)", _get_issued),
+        ("POST", r"/v1/messages", _anthropic_messages),
+        ("POST", r"/studio/v1/chat/completions", _ai21_chat),
+        ("POST", r"/studio/v1/(?P<model>[^/]+)/complete", _j2_complete),
+        ("POST", r"/lighton/api/v1/generate", _lighton_generate),
+        ("POST", r"/v1/files", _files_create),
+        ("GET", r"/v1/files/(?P<id>[^/]+)", _get_issued),
+    ]
+]
+
+
+def _route(method: str, path: str) -> tuple[Handler, dict[str, str]] | None:
+    path = path.split("?", 1)[0].rstrip("/")
+    if path.startswith("/openai/"):
+        path = path.removeprefix("/openai")
+    for route_method, pattern, handler in _ROUTES:
+        found = pattern.fullmatch(path)
+        if found and route_method == method:
+            return handler, found.groupdict()
+    return None
+
+
+def _presented_keys(headers: dict[str, str]) -> list[str]:
+    bearer = headers.get("authorization", "")
+    keys = [
+        bearer.removeprefix("Bearer ").strip(),
+        headers.get("x-api-key", ""),
+        headers.get("api-key", ""),
+    ]
+    return [key for key in keys if key]
+
+
+def _special_model(call: _Call) -> _Reply | None:
+    """The canned failure for an ``error-<code>`` model, else None."""
+    found = re.fullmatch(r"error-([45]\d\d)", call.model)
+    if not found:
+        return None
+    status = int(found.group(1))
+    default = (
+        "Simulated error.",
+        "server_error" if status >= 500 else "invalid_request_error",
+        "simulated_error",
+    )
+    message, kind, code = _ERROR_KINDS.get(status, default)
+    reply = _error(status, message, kind, code)
+    if status in (429, 503):
+        reply.headers["retry-after"] = "1"
+    return reply
+
+
+def _json_body(request: ReceivedRequest) -> dict[str, Any] | None:
+    """The JSON object sent, {} for an empty or multipart body, None if unparsable."""
+    if not request.body or request.headers.get("content-type", "").startswith("multipart/"):
+        return {}
+    try:
+        body = json.loads(request.body)
+    except ValueError:
+        return None
+    return body if isinstance(body, dict) else None
+
+
+def _dispatch(fake: FakeLLMServer, request: ReceivedRequest) -> _Reply:
+    keys = _presented_keys(request.headers)
+    if fake.api_key not in keys:
+        message = (
+            f"Incorrect API key provided: {keys[0]}." if keys else "You didn't provide an API key."
+        )
+        return _error(401, message, "invalid_request_error", "invalid_api_key")
+    routed = _route(request.method, request.path)
+    if routed is None:
+        return _error(
+            404,
+            f"Unknown request URL: {request.method} {request.path}.",
+            "invalid_request_error",
+            "unknown_url",
+        )
+    handler, params = routed
+    body = _json_body(request)
+    if body is None:
+        return _error(
+            400,
+            "We could not parse the JSON body of your request.",
+            "invalid_request_error",
+            "invalid_json",
+        )
+    answer = answer_for(_prompt_of(body), fake.model_version, _first_tool_name(body))
+    call = _Call(fake, request, params, body, answer)
+    if (failure := _special_model(call)) is not None:
+        return failure
+    if call.model == "slow":
+        # An Event rather than sleep so that stop() is not held up by a slow request.
+        fake.stopping.wait(fake.slow_delay)
+    try:
+        reply = handler(call)
+    except Exception as exc:  # a fake-server bug should surface in the test, not hang it
+        return _error(500, f"fakellm internal error: {exc!r}", "server_error", "internal_error")
+    accepts_gzip = "gzip" in request.headers.get("accept-encoding", "")
+    reply.compress = call.model == "gzip" and accepts_gzip and reply.events is None
+    return reply
+
+
+# --- HTTP plumbing --------------------------------------------------------------------
+
+
+class _HTTPServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, fake: FakeLLMServer, address: tuple[str, int]) -> None:
+        self.fake = fake
+        self.connections: set[socket.socket] = set()
+        self.connections_lock = threading.Lock()
+        super().__init__(address, _Handler)
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # Clients hanging up mid-answer is routine; anything else is a bug worth seeing.
+        if not isinstance(sys.exc_info()[1], OSError):
+            super().handle_error(request, client_address)
+
+    def close_connections(self) -> None:
+        """Hang up kept-alive connections, which would otherwise outlive ``stop()``."""
+        with self.connections_lock:
+            for conn in self.connections:
+                with contextlib.suppress(OSError):
+                    conn.shutdown(socket.SHUT_RDWR)
+
+
+class _Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server: _HTTPServer
+
+    def setup(self) -> None:
+        super().setup()
+        with self.server.connections_lock:
+            self.server.connections.add(self.connection)
+
+    def finish(self) -> None:
+        with self.server.connections_lock:
+            self.server.connections.discard(self.connection)
+        super().finish()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass  # tests want a quiet server
+
+    def _serve(self) -> None:
+        headers = {key.lower(): value for key, value in self.headers.items()}
+        request = ReceivedRequest(self.command, self.path, headers, self._read_body())
+        fake = self.server.fake
+        fake.record(request)
+        reply = _dispatch(fake, request)
+        try:
+            self._send(reply, fake)
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
+
+    do_GET = do_POST = do_PUT = do_DELETE = do_PATCH = _serve
+
+    def _read_body(self) -> bytes:
+        if "chunked" not in self.headers.get("transfer-encoding", "").lower():
+            return self.rfile.read(int(self.headers.get("content-length") or 0))
+        parts = []
+        while size := int(self.rfile.readline().split(b";")[0], 16):
+            parts.append(self.rfile.read(size))
+            self.rfile.readline()
+        while self.rfile.readline() not in (b"\r\n", b"\n", b""):
+            pass  # trailers
+        return b"".join(parts)
+
+    def _send(self, reply: _Reply, fake: FakeLLMServer) -> None:
+        self.send_response(reply.status)
+        headers = {**_volatile_headers(), **reply.headers}
+        if reply.events is None:
+            payload = json.dumps(reply.body).encode()
+            if reply.compress:
+                payload = gzip.compress(payload)
+                headers["content-encoding"] = "gzip"
+            headers |= {"content-type": "application/json", "content-length": str(len(payload))}
+        else:
+            headers |= {
+                "content-type": "text/event-stream; charset=utf-8",
+                "cache-control": "no-cache",
+                "transfer-encoding": "chunked",
+            }
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.end_headers()
+        if reply.events is None:
+            self.wfile.write(payload)
+            return
+        for index, frame in enumerate(reply.events):
+            if index and fake.chunk_delay:
+                time.sleep(fake.chunk_delay)
+            self.wfile.write(b"%x\r\n%s\r\n" % (len(frame), frame))
+            self.wfile.flush()
+        self.wfile.write(b"0\r\n\r\n")
+
+
+class FakeLLMServer:
+    """A threaded local HTTP server faking several LLM providers; see the module docstring."""
+
+    def __init__(
+        self,
+        api_key: str = DEFAULT_API_KEY,
+        model_version: str = "v1",
+        *,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        chunk_delay: float = 0.0,
+        slow_delay: float = 3.0,
+    ) -> None:
+        self.api_key = api_key
+        self.model_version = model_version
+        self.chunk_delay = chunk_delay
+        self.slow_delay = slow_delay
+        self.requests: list[ReceivedRequest] = []
+        self.stopping = threading.Event()
+        self._address = (host, port)
+        self._lock = threading.Lock()
+        self._issued: dict[str, dict[str, Any]] = {}
+        self._last_timestamp = 0
+        self._httpd: _HTTPServer | None = None
+        self._thread: threading.Thread | None = None
+        self._url = ""
+
+    @property
+    def url(self) -> str:
+        """``http://host:port``; still the last address after ``stop()``."""
+        if not self._url:
+            raise RuntimeError("FakeLLMServer is not started")
+        return self._url
+
+    def start(self) -> FakeLLMServer:
+        if self._httpd is not None:
+            return self
+        self.stopping.clear()
+        self._httpd = _HTTPServer(self, self._address)
+        host, port = self._httpd.server_address[:2]
+        self._url = f"http://{host!s}:{port}"
+        self._thread = threading.Thread(
+            target=self._httpd.serve_forever,
+            kwargs={"poll_interval": 0.05},
+            name="fakellm",
+            daemon=True,
+        )
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        httpd, self._httpd = self._httpd, None
+        if httpd is None:
+            return
+        self.stopping.set()
+        httpd.shutdown()
+        httpd.server_close()
+        httpd.close_connections()
+        if self._thread is not None:
+            self._thread.join()
+
+    def __enter__(self) -> FakeLLMServer:
+        return self.start()
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+    def record(self, request: ReceivedRequest) -> None:
+        with self._lock:
+            self.requests.append(request)
+
+    def timestamp(self) -> int:
+        """Unix seconds, but strictly increasing so that no two answers share one."""
+        with self._lock:
+            self._last_timestamp = max(int(time.time()), self._last_timestamp + 1)
+            return self._last_timestamp
+
+    def remember(self, issued: dict[str, Any]) -> dict[str, Any]:
+        """Keep an issued object so that later requests may refer to its id."""
+        with self._lock:
+            self._issued[issued["id"]] = issued
+        return issued
+
+    def recall(self, issued_id: str) -> dict[str, Any] | None:
+        with self._lock:
+            return self._issued.get(issued_id)

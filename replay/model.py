@@ -1,0 +1,86 @@
+"""Plain data: the requests and responses replay records, free of any HTTP library.
+
+The adapters in :mod:`replay.transport` convert httpx and httpx2 objects to
+these at the edge; everything between (keys, redaction, normalization, the
+cassette) works on these alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+Headers = tuple[tuple[str, str], ...]
+"""Header pairs in arrival order, names lower-cased."""
+
+STREAM_CONTENT_TYPES = ("text/event-stream", "application/x-ndjson", "application/jsonl")
+
+
+def header_value(headers: Headers, name: str) -> str | None:
+    for key, value in headers:
+        if key == name:
+            return value
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    method: str
+    url: str
+    headers: Headers
+    body: bytes
+
+    def header(self, name: str) -> str | None:
+        return header_value(self.headers, name)
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """A piece of a response body as it arrived, ``at`` seconds after the request was sent."""
+
+    data: bytes
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class Response:
+    status: int
+    headers: Headers
+    chunks: tuple[Chunk, ...]
+    recorded_at: str
+    complete: bool = True
+    """False when the caller abandoned the stream before its end; replay stops there too."""
+
+    @property
+    def body(self) -> bytes:
+        return b"".join(chunk.data for chunk in self.chunks)
+
+    @property
+    def streamed(self) -> bool:
+        """Whether chunk boundaries matter: only server-sent events and line-delimited JSON."""
+        content_type = header_value(self.headers, "content-type") or ""
+        return content_type.startswith(STREAM_CONTENT_TYPES)
+
+    def header(self, name: str) -> str | None:
+        return header_value(self.headers, name)
+
+
+@dataclass(frozen=True, slots=True)
+class TransportFailure:
+    """A recorded transport exception (connect error, timeout), re-raised on replay."""
+
+    kind: str
+    """The exception's class name, looked up in the client's library on replay."""
+    message: str
+    recorded_at: str
+
+
+Outcome = Response | TransportFailure
+
+
+@dataclass(slots=True)
+class Interaction:
+    """One request and every outcome recorded for it, played back in order."""
+
+    key: str
+    request: Request
+    outcomes: list[Outcome] = field(default_factory=list)

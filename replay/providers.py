@@ -1,0 +1,149 @@
+"""Provider rules: which response fields and headers of an LLM API change on every call.
+
+A provider is recognised by the host, then the path, then the shape of the
+response body; anything unrecognised (local vLLM or llama.cpp servers,
+proxies) gets the OpenAI-compatible rules, which most servers speak.
+Users add their own with ``Cassette(..., providers=[Provider(...)])``; theirs
+are tried first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+_VOLATILE_HEADERS = frozenset(
+    {
+        "date",
+        "x-request-id",
+        "request-id",
+        "cf-ray",
+        "x-envoy-upstream-service-time",
+        "openai-processing-ms",
+        "x-process-time",
+        "server-timing",
+        "age",
+        "x-amzn-requestid",
+        "x-amzn-trace-id",
+        "x-cloud-trace-context",
+        "retry-after-ms",
+    }
+)
+_VOLATILE_HEADER_PREFIXES = ("x-ratelimit-", "anthropic-ratelimit-", "ratelimit-", "x-groq-")
+
+_ID_FIELDS = frozenset(
+    {
+        "id",
+        "call_id",
+        "item_id",
+        "response_id",
+        "previous_response_id",
+        "tool_use_id",
+        "tool_call_id",
+        "file_id",
+        "batch_id",
+        "thread_id",
+        "run_id",
+        "assistant_id",
+        "vector_store_id",
+        "input_file_id",
+        "output_file_id",
+        "responseId",
+    }
+)
+_TIME_FIELDS = frozenset({"created", "created_at", "completed_at", "expires_at"})
+
+
+@dataclass(frozen=True)
+class Provider:
+    name: str
+    hosts: tuple[str, ...] = ()
+    """Host names, matched as suffixes (``openai.com`` matches ``api.openai.com``)."""
+    paths: tuple[str, ...] = ()
+    """Path fragments that identify the API on any host (a local server, a proxy)."""
+    body_markers: tuple[str, ...] = ()
+    """Top-level response fields that, all present, identify the API."""
+    id_fields: frozenset[str] = _ID_FIELDS
+    """String fields whose values are normalized when they look generated (not model names)."""
+    opaque_fields: frozenset[str] = frozenset({"system_fingerprint"})
+    """String fields whose values are always normalized."""
+    number_fields: frozenset[str] = _TIME_FIELDS
+    """Numeric fields that change on every call: timestamps, durations."""
+    volatile_headers: frozenset[str] = _VOLATILE_HEADERS
+    volatile_header_prefixes: tuple[str, ...] = _VOLATILE_HEADER_PREFIXES
+
+    def matches_host(self, host: str) -> bool:
+        return any(host == h or host.endswith("." + h) for h in self.hosts)
+
+    def matches_path(self, path: str) -> bool:
+        return any(fragment in path for fragment in self.paths)
+
+    def is_volatile_header(self, name: str) -> bool:
+        return name in self.volatile_headers or name.startswith(self.volatile_header_prefixes)
+
+
+OPENAI_COMPATIBLE = Provider("openai-compatible")
+OPENAI = Provider("openai", hosts=("api.openai.com",), paths=("/v1/responses",))
+ANTHROPIC = Provider(
+    "anthropic",
+    hosts=("api.anthropic.com",),
+    paths=("/v1/messages",),
+    body_markers=("type", "stop_reason"),
+)
+AI21 = Provider(
+    "ai21", hosts=("api.ai21.com",), paths=("/studio/v1/",), body_markers=("completions", "prompt")
+)
+LIGHTON = Provider(
+    "lighton",
+    hosts=("lighton.ai",),
+    paths=("/lighton/",),
+    body_markers=("request_id", "outputs"),
+    opaque_fields=frozenset({"request_id", "system_fingerprint"}),
+)
+WORKFLOWAI = Provider(
+    "workflowai",
+    hosts=("workflowai.com",),
+    paths=("/workflowai/",),
+    body_markers=("feedback_token",),
+    opaque_fields=frozenset({"feedback_token", "system_fingerprint"}),
+    number_fields=_TIME_FIELDS | {"duration_seconds"},
+)
+GROQ = Provider(
+    "groq",
+    hosts=("api.groq.com",),
+    paths=("/openai/v1/",),
+    number_fields=_TIME_FIELDS | {"queue_time", "prompt_time", "completion_time", "total_time"},
+)
+MISTRAL = Provider("mistral", hosts=("api.mistral.ai",))
+GEMINI = Provider("gemini", hosts=("generativelanguage.googleapis.com",))
+
+BUILTIN: tuple[Provider, ...] = (
+    OPENAI,
+    ANTHROPIC,
+    AI21,
+    LIGHTON,
+    WORKFLOWAI,
+    GROQ,
+    MISTRAL,
+    GEMINI,
+)
+
+
+def detect(url: str, body: bytes, extra: Sequence[Provider] = ()) -> Provider:
+    """The rules for a request to ``url`` whose response body is ``body``."""
+    parts = urlsplit(url)
+    host = (parts.hostname or "").lower()
+    candidates = (*extra, *BUILTIN)
+    for provider in candidates:
+        if provider.matches_host(host):
+            return provider
+    for provider in candidates:
+        if provider.matches_path(parts.path):
+            return provider
+    head = body[:4096]
+    for provider in candidates:
+        markers = provider.body_markers
+        if markers and all(b'"' + marker.encode() + b'"' in head for marker in markers):
+            return provider
+    return OPENAI_COMPATIBLE

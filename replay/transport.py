@@ -1,0 +1,284 @@
+"""The httpx and httpx2 adapters: the only place that touches either library.
+
+Both libraries share one transport API, so one pair of transports serves
+both: the library is taken from the request that comes in, and the response
+(or exception) handed back is of the same library. An httpx2 client and an
+httpx client can share one :class:`ReplayTransport`.
+
+The sync and async transports differ only in their I/O calls; the decision,
+recording and replay are in :mod:`replay.cassette` and :mod:`replay.streams`.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
+from types import ModuleType
+from typing import Any, Protocol
+
+import anyio
+import httpx
+
+from replay import model
+from replay.cassette import Cassette, Record, Replay
+from replay.model import Chunk, Outcome, TransportFailure
+from replay.streams import StreamRecorder, pacing
+
+try:
+    import httpx2
+except ImportError:  # httpx2 is supported whenever it is installed
+    LIBRARIES: tuple[ModuleType, ...] = (httpx,)
+else:
+    LIBRARIES = (httpx, httpx2)
+
+_NOT_STORED = frozenset(
+    {"content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive"}
+)
+"""Hop-by-hop headers, and those that describe the encoded body we do not store."""
+
+AnyRequest = Any
+"""An ``httpx.Request`` or an ``httpx2.Request``."""
+AnyResponse = Any
+
+
+class SyncUpstream(Protocol):
+    def handle_request(self, request: AnyRequest) -> AnyResponse: ...
+    def close(self) -> None: ...
+
+
+class AsyncUpstream(Protocol):
+    async def handle_async_request(self, request: AnyRequest) -> AnyResponse: ...
+    async def aclose(self) -> None: ...
+
+
+def library_of(request: AnyRequest) -> ModuleType:
+    return sys.modules[type(request).__module__.partition(".")[0]]
+
+
+def to_model(request: AnyRequest) -> model.Request:
+    return model.Request(
+        method=request.method,
+        url=str(request.url),
+        headers=tuple(request.headers.multi_items()),
+        body=request.content,
+    )
+
+
+# Replaying.
+
+
+_STREAM_BASES = tuple(
+    base for lib in LIBRARIES for base in (lib.SyncByteStream, lib.AsyncByteStream)
+)
+
+
+class ReplayedStream(*_STREAM_BASES):  # type: ignore[misc]
+    """The recorded chunks, with their boundaries, to an httpx or httpx2 response."""
+
+    def __init__(self, chunks: tuple[Chunk, ...], speed: float | None) -> None:
+        self._chunks = chunks
+        self._speed = speed
+
+    def __iter__(self) -> Iterator[bytes]:
+        for wait, data in pacing(self._chunks, self._speed):
+            if wait:
+                time.sleep(wait)
+            yield data
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        for wait, data in pacing(self._chunks, self._speed):
+            if wait:
+                await anyio.sleep(wait)
+            yield data
+
+    def close(self) -> None:
+        pass
+
+    async def aclose(self) -> None:
+        pass
+
+
+def replayed(outcome: Outcome, request: AnyRequest, speed: float | None) -> AnyResponse:
+    lib = library_of(request)
+    if isinstance(outcome, TransportFailure):
+        raise _exception(lib, outcome, request)
+    return lib.Response(
+        outcome.status,
+        headers=list(outcome.headers),
+        stream=ReplayedStream(outcome.chunks, speed),
+        request=request,
+    )
+
+
+def _exception(lib: ModuleType, failure: TransportFailure, request: AnyRequest) -> Exception:
+    kind = getattr(lib, failure.kind, None)
+    if not (isinstance(kind, type) and issubclass(kind, lib.TransportError)):
+        kind = lib.TransportError  # a name this library does not have, or not a transport error
+    error: Exception = kind(failure.message, request=request)
+    return error
+
+
+# Recording.
+
+
+class RecordingStream(*_STREAM_BASES):  # type: ignore[misc]
+    """Hands each upstream chunk to the caller as it arrives, and keeps it for the cassette.
+
+    The interaction is added when the caller closes the response; one the
+    caller abandoned half-way is added marked incomplete.
+    """
+
+    def __init__(
+        self, upstream: Any, recorder: StreamRecorder, finish: Callable[[bool], None]
+    ) -> None:
+        self._upstream = upstream
+        self._recorder = recorder
+        self._finish = finish
+        self._complete = False
+        self._finished = False
+
+    def __iter__(self) -> Iterator[bytes]:
+        for raw in self._upstream:
+            data = self._recorder.feed(raw)
+            if data:
+                yield data
+        self._complete = True
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        async for raw in self._upstream:
+            data = self._recorder.feed(raw)
+            if data:
+                yield data
+        self._complete = True
+
+    def _done(self) -> None:
+        if not self._finished:
+            self._finished = True
+            self._finish(self._complete)
+
+    def close(self) -> None:
+        try:
+            self._upstream.close()
+        finally:
+            self._done()
+
+    async def aclose(self) -> None:
+        try:
+            await self._upstream.aclose()
+        finally:
+            self._done()
+
+
+def teed(
+    cassette: Cassette,
+    record: Record,
+    request: AnyRequest,
+    response: AnyResponse,
+    started: float,
+    recorded_at: str,
+) -> AnyResponse:
+    """The upstream response, its body decoded and recorded on the way to the caller."""
+    lib = library_of(request)
+    headers = [(name.lower(), value) for name, value in response.headers.multi_items()]
+    kept = tuple((name, value) for name, value in headers if name not in _NOT_STORED)
+    recorder = StreamRecorder(response.headers.get("content-encoding"), started)
+
+    def finish(complete: bool) -> None:
+        chunks = tuple(recorder.chunks)
+        cassette.add(
+            record, model.Response(response.status_code, kept, chunks, recorded_at, complete)
+        )
+
+    stream = RecordingStream(response.stream, recorder, finish)
+    return lib.Response(
+        response.status_code,
+        headers=[(n, v) for n, v in headers if n not in ("content-encoding", "content-length")],
+        stream=stream,
+        request=request,
+        extensions=response.extensions,
+    )
+
+
+def failure(error: Exception, recorded_at: str) -> TransportFailure:
+    return TransportFailure(type(error).__name__, str(error), recorded_at)
+
+
+# The transports.
+
+
+class ReplayTransport(httpx.BaseTransport):
+    """Replays from ``cassette``; records through ``transport`` (default: the request's library's
+    own ``HTTPTransport``) where the cassette's mode allows."""
+
+    def __init__(self, cassette: Cassette, transport: SyncUpstream | None = None) -> None:
+        self.cassette = cassette
+        self._given = transport
+        self._defaults: dict[ModuleType, SyncUpstream] = {}
+
+    def _upstream(self, lib: ModuleType) -> SyncUpstream:
+        if self._given is not None:
+            return self._given
+        if lib not in self._defaults:
+            self._defaults[lib] = lib.HTTPTransport()
+        return self._defaults[lib]
+
+    def handle_request(self, request: AnyRequest) -> AnyResponse:
+        request.read()
+        decision = self.cassette.decide(to_model(request))
+        if isinstance(decision, Replay):
+            return replayed(decision.outcome, request, self.cassette.replay_speed)
+        lib = library_of(request)
+        started, recorded_at = time.monotonic(), Cassette.now()
+        try:
+            response = self._upstream(lib).handle_request(request)
+        except lib.TransportError as error:
+            self.cassette.add(decision, failure(error, recorded_at))
+            raise
+        return teed(self.cassette, decision, request, response, started, recorded_at)
+
+    def close(self) -> None:
+        try:
+            for upstream in [self._given, *self._defaults.values()]:
+                if upstream is not None:
+                    upstream.close()
+        finally:
+            self.cassette.save()
+
+
+class AsyncReplayTransport(httpx.AsyncBaseTransport):
+    """The async twin of :class:`ReplayTransport`."""
+
+    def __init__(self, cassette: Cassette, transport: AsyncUpstream | None = None) -> None:
+        self.cassette = cassette
+        self._given = transport
+        self._defaults: dict[ModuleType, AsyncUpstream] = {}
+
+    def _upstream(self, lib: ModuleType) -> AsyncUpstream:
+        if self._given is not None:
+            return self._given
+        if lib not in self._defaults:
+            self._defaults[lib] = lib.AsyncHTTPTransport()
+        return self._defaults[lib]
+
+    async def handle_async_request(self, request: AnyRequest) -> AnyResponse:
+        await request.aread()
+        decision = self.cassette.decide(to_model(request))
+        if isinstance(decision, Replay):
+            return replayed(decision.outcome, request, self.cassette.replay_speed)
+        lib = library_of(request)
+        started, recorded_at = time.monotonic(), Cassette.now()
+        try:
+            response = await self._upstream(lib).handle_async_request(request)
+        except lib.TransportError as error:
+            self.cassette.add(decision, failure(error, recorded_at))
+            raise
+        return teed(self.cassette, decision, request, response, started, recorded_at)
+
+    async def aclose(self) -> None:
+        try:
+            for upstream in [self._given, *self._defaults.values()]:
+                if upstream is not None:
+                    await upstream.aclose()
+        finally:
+            self.cassette.save()
