@@ -1,0 +1,31 @@
+"""Sessions: `nox` runs tests, lint and typecheck; `nox -s bench` and `nox -s stress` on demand."""
+
+from __future__ import annotations
+
+import nox
+
+nox.options.sessions = ["tests", "lint", "typecheck"]
+nox.options.default_venv_backend = "venv"
+
+PYTHON = "3.11"
+LINT_PATHS = ["replay", "tests", "noxfile.py"]
+
+
+@nox.session(python=PYTHON)
+def tests(session: nox.Session) -> None:
+    """The whole test suite, in two worker processes."""
+    session.install("-e", ".[test]")
+    session.run("pytest", "-n", "2", "-p", "no:cacheprovider", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def lint(session: nox.Session) -> None:
+    session.install("ruff")
+    session.run("ruff", "check", *LINT_PATHS)
+    session.run("ruff", "format", "--check", "replay")
+
+
+@nox.session(python=PYTHON)
+def typecheck(session: nox.Session) -> None:
+    session.install("-e", ".[test]", "mypy")
+    session.run("mypy", "replay")
