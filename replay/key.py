@@ -126,7 +126,8 @@ def _multipart(body: bytes, content_type: str) -> list[dict[str, Any]] | None:
     for raw in body.split(b"--" + boundary.encode())[1:]:
         if raw.startswith(b"--"):
             break
-        head, _, content = raw.strip(b"\r\n").partition(b"\r\n\r\n")
+        raw = raw.removeprefix(b"\r\n").removesuffix(b"\r\n")
+        head, _, content = raw.partition(b"\r\n\r\n")
         headers = sorted(line.decode("latin-1").lower() for line in head.split(b"\r\n") if line)
         parts.append({"headers": headers, "content": text_or_base64(content)})
     return parts
