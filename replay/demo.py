@@ -70,7 +70,8 @@ def main(argv: list[str]) -> int:
         record_seconds = time.perf_counter() - started
         base_url = server.url
         seen = len(server.requests)
-    print(f"   {seen} requests reached the server in {record_seconds * 1000:.0f} ms; server stopped.")
+    elapsed = f"{record_seconds * 1000:.0f} ms"
+    print(f"   {seen} requests reached the server in {elapsed}; server stopped.")
 
     print("2. Replaying the same calls offline (mode 'none': a miss would raise, never call out)")
     started = time.perf_counter()
@@ -83,10 +84,12 @@ def main(argv: list[str]) -> int:
     for key, entry in sorted(document["interactions"].items()):
         request, response = entry["request"], entry["responses"][0]
         kind = f"stream of {len(response['chunks'])} chunks" if "chunks" in response else "body"
-        print(f"   {key[:12]}  {request['method']} {request['url']}  -> {response['status']} ({kind})")
+        asked = f"{request['method']} {request['url']}"
+        print(f"   {key[:12]}  {asked}  -> {response['status']} ({kind})")
     for name in recorded:
         same = "same" if recorded[name] == replayed[name] else "DIFFERENT"
-        print(f"   {name:12} recorded {recorded[name]!r}\n   {'':12} replayed {replayed[name]!r} ({same})")
+        print(f"   {name:12} recorded {recorded[name]!r}")
+        print(f"   {'':12} replayed {replayed[name]!r} ({same})")
 
     secret_on_disk = API_KEY.encode() in path.read_bytes()
     print(f"4. API key in the cassette file: {'YES - this is a bug' if secret_on_disk else 'no'}")
