@@ -15,7 +15,7 @@ import sys
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from types import ModuleType
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import anyio
 import httpx
@@ -207,7 +207,22 @@ def failure(error: Exception, recorded_at: str) -> TransportFailure:
 # The transports.
 
 
-class ReplayTransport(httpx.BaseTransport):
+if TYPE_CHECKING:  # the type checker sees httpx2 installed, as the test environment has it
+    import httpx2
+
+    # The two bases take different Request classes; the subclasses take either.
+    class _Transport(httpx.BaseTransport, httpx2.BaseTransport): ...  # type: ignore[misc]
+
+    class _AsyncTransport(httpx.AsyncBaseTransport, httpx2.AsyncBaseTransport): ...  # type: ignore[misc]
+else:
+    # One transport object is a transport of either library, so either client takes it.
+    _Transport = type("_Transport", tuple(lib.BaseTransport for lib in LIBRARIES), {})
+    _AsyncTransport = type(
+        "_AsyncTransport", tuple(lib.AsyncBaseTransport for lib in LIBRARIES), {}
+    )
+
+
+class ReplayTransport(_Transport):
     """Replays from ``cassette``; records through ``transport`` (default: the request's library's
     own ``HTTPTransport``) where the cassette's mode allows."""
 
@@ -246,7 +261,7 @@ class ReplayTransport(httpx.BaseTransport):
             self.cassette.save()
 
 
-class AsyncReplayTransport(httpx.AsyncBaseTransport):
+class AsyncReplayTransport(_AsyncTransport):
     """The async twin of :class:`ReplayTransport`."""
 
     def __init__(self, cassette: Cassette, transport: AsyncUpstream | None = None) -> None:
