@@ -123,6 +123,7 @@ def save(path: Path, interactions: Mapping[str, Any]) -> Loaded:
         path.parent.mkdir(parents=True, exist_ok=True)
         descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
         try:
+            os.chmod(temporary, _mode_for(path))
             with os.fdopen(descriptor, "wb") as file:
                 file.write(data)
                 file.flush()
@@ -139,6 +140,23 @@ def save(path: Path, interactions: Mapping[str, Any]) -> Loaded:
     with _cache_lock:
         _cache[path] = loaded
     return loaded
+
+
+def _mode_for(path: Path) -> int:
+    """The file's own permissions, or what a plain new file would get: mkstemp makes it 0600."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        return 0o666 & ~_UMASK
+
+
+def _current_umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+_UMASK = _current_umask()
 
 
 def dump(interactions: Mapping[str, Any]) -> bytes:

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -174,3 +175,18 @@ def test_a_failed_write_leaves_the_previous_file(
         store.save(path, {"new": {}})
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["c.json"]
+
+
+def test_saving_keeps_the_files_permissions(tmp_path: Path) -> None:
+    path = tmp_path / "c.json"
+    store.save(path, {})
+    assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~_umask()
+    path.chmod(0o640)
+    store.save(path, {"k": {}})
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
