@@ -22,12 +22,13 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 from replay import key as request_keys
 from replay import store
 from replay.errors import CassetteError, CassetteMiss, ReplayError
 from replay.key import KeyRules
-from replay.model import Interaction, Outcome, Request, Response, TransportFailure
+from replay.model import Interaction, Outcome, Request, Response
 from replay.modes import Action, Mode, decide
 from replay.normalize import Normalizer
 from replay.providers import Provider, detect
@@ -286,16 +287,17 @@ def _responses(entry: object) -> list[object]:
 
 
 def _same(old: Outcome, new: Outcome) -> bool:
-    """Equal but for when they were recorded and how long each chunk took."""
-    if isinstance(old, TransportFailure) or isinstance(new, TransportFailure):
-        return (
-            isinstance(old, TransportFailure)
-            and isinstance(new, TransportFailure)
-            and (old.kind, old.message) == (new.kind, new.message)
-        )
-    return (old.status, old.headers, old.complete) == (new.status, new.headers, new.complete) and [
-        c.data for c in old.chunks
-    ] == [c.data for c in new.chunks]
+    """Equal as the file stores them, but for when they were recorded and where the network
+    cut the stream: a JSON body read back from the file is no longer the server's bytes."""
+    return _as_stored(old) == _as_stored(new)
+
+
+def _as_stored(outcome: Outcome) -> dict[str, Any]:
+    entry = store.encode_outcome(outcome)
+    del entry["recorded_at"]
+    if isinstance(outcome, Response) and "chunks" in entry:
+        entry["chunks"] = outcome.body
+    return entry
 
 
 _open_cassettes: weakref.WeakSet[Cassette] = weakref.WeakSet()

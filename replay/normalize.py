@@ -56,7 +56,19 @@ _GENERATED_ID = re.compile(
     r"(?P<prefix>(?:[A-Za-z]+[-_])*)(?P<rest>[A-Za-z0-9_]{8,})"
     r"|(?P<uuid>[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})"
 )
-_PREFIX = re.compile(r"(?:[A-Za-z]+[-_])*")
+_PREFIX = re.compile(r"(?:[A-Za-z]{1,16}[-_])*")
+"""Short words before a separator: ``chatcmpl-``, ``fb_``; not a random run of letters."""
+_ALPHABETS = (
+    "0123456789abcdef",
+    "0123456789ABCDEF",
+    "0123456789abcdefghijklmnopqrstuvwxyz",
+    "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+)
+_QUANTITY = re.compile(r"(?:\d+(?:\.\d+)?(?:ms|s|m|h|d)?)+")
+_DIGITS = re.compile(r"\d+(?:\.\d+)?")
+_ISO_TIME = re.compile(r"\d{4}-\d\d-\d\dT[0-9:.]+(?:Z|[+-]\d\d:?\d\d)?")
+FIXED_ISO_TIME = "2024-01-01T00:00:00Z"
 _NUMBER = rb"-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?"
 
 
@@ -72,25 +84,32 @@ def looks_generated(value: str) -> bool:
 
 
 def shaped_placeholder(original: str, seed: str) -> str:
-    """A stand-in for ``original`` with its prefix, length and character classes."""
+    """A stand-in for ``original`` with its prefix, length, separators and kind of alphabet.
+
+    The alphabet is chosen for the whole value (hex, one case, mixed case), never per
+    character: real ids are random, and a placeholder that followed where their digits
+    fell would change on every re-recording, and with it the keys of chained requests.
+    """
     prefix = _PREFIX.match(original)
     keep = prefix.end() if prefix else 0
     rest = original[keep:]
-    hex_only = all(c in "0123456789abcdef-" for c in rest)
+    alnum = {c for c in rest if c.isascii() and c.isalnum()}
+    alphabet = next(a for a in _ALPHABETS if alnum <= set(a))
     stream = _digest_stream(seed, len(rest))
-    out = []
-    for char, byte in zip(rest, stream, strict=False):
-        if hex_only and char != "-":
-            out.append("0123456789abcdef"[byte % 16])
-        elif char.isdigit():
-            out.append(chr(ord("0") + byte % 10))
-        elif char.islower():
-            out.append(chr(ord("a") + byte % 26))
-        elif char.isupper():
-            out.append(chr(ord("A") + byte % 26))
-        else:
-            out.append(char)
+    out = [
+        alphabet[byte % len(alphabet)] if char in alnum else char
+        for char, byte in zip(rest, stream, strict=False)
+    ]
     return original[:keep] + "".join(out)
+
+
+def volatile_header_value(value: str, seed: str) -> str:
+    """Counts, durations and reset times become fixed (their width varies); ids a placeholder."""
+    if _QUANTITY.fullmatch(value):
+        return _DIGITS.sub("0", value)
+    if _ISO_TIME.fullmatch(value):
+        return FIXED_ISO_TIME
+    return shaped_placeholder(value, seed)
 
 
 def fixed_number(original: bytes) -> bytes:
@@ -189,7 +208,7 @@ class Normalizer:
             if name == "date":
                 value = FIXED_DATE
             elif provider.is_volatile_header(name):
-                value = shaped_placeholder(value, f"{seed}/header/{name}")
+                value = volatile_header_value(value, f"{seed}/header/{name}")
             else:
                 value = self.ids_in(value.encode()).decode()
             normalized.append((name, value))

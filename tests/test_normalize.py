@@ -38,11 +38,12 @@ def test_generated_ids_are_told_from_model_names() -> None:
         assert not looks_generated(name), name
 
 
-def test_placeholders_keep_prefix_length_and_character_classes() -> None:
+def test_placeholders_keep_prefix_length_and_kind_of_alphabet() -> None:
     original = "chatcmpl-8oK8GnO4O2wCZuzmU8FZYiIKPBmPh"
     fake = shaped_placeholder(original, "seed")
     assert fake.startswith("chatcmpl-") and len(fake) == len(original) and fake != original
-    assert [c.isdigit() for c in fake] == [c.isdigit() for c in original]
+    # Another random id of the same kind gets the same placeholder: re-recording is stable.
+    assert shaped_placeholder("chatcmpl-aB3cD4eF5gH6iJ7kL8mN9oP0qR1sT", "seed") == fake
     assert shaped_placeholder(original, "seed") == fake
     assert shaped_placeholder(original, "other") != fake
     uuid = shaped_placeholder("75a54d20-dda1-6db7-ff99-59b1af4fdfd3", "s")
