@@ -35,9 +35,10 @@ def calls(base_url: str, cassette: replay.Cassette) -> dict[str, Any]:
     http_client = httpx2.Client(transport=replay.ReplayTransport(cassette))
     client = openai.OpenAI(base_url=base_url + "/v1", api_key=API_KEY, http_client=http_client)
     answers: dict[str, Any] = {}
-    answers["chat"] = client.chat.completions.create(
+    chat = client.chat.completions.create(
         model="gpt-4o-mini", messages=[{"role": "user", "content": PROMPTS[0]}]
-    ).choices[0].message.content
+    )
+    answers["chat"] = chat.choices[0].message.content
     stream = client.chat.completions.create(
         model="gpt-4o-mini", messages=[{"role": "user", "content": PROMPTS[1]}], stream=True
     )
