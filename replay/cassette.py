@@ -25,7 +25,7 @@ from types import TracebackType
 from typing import Any
 
 from replay import key as request_keys
-from replay import store
+from replay import store, usage
 from replay.errors import CassetteError, CassetteMiss, ReplayError
 from replay.key import KeyRules
 from replay.model import Interaction, Outcome, Request, Response
@@ -97,6 +97,7 @@ class Cassette:
         self.replayed = 0
         self.recorded = 0
         self.used_keys: set[str] = set()
+        usage.track(self.path, self.used_keys)  # read once at exit, for replay prune
         self.misses: list[CassetteMiss] = []
         self._normalizer = Normalizer()
         self._lock = threading.RLock()

@@ -14,8 +14,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import anthropic
-import groq
 import httpx
 import httpx2
 import openai
@@ -88,13 +86,19 @@ def ask_openai(client: openai.OpenAI, prompt: str, model: str) -> str:
     return completion.choices[0].message.content or ""
 
 
-def record_chat(url: str, path: Path, model: str, prompts: list[str]) -> list[str]:
-    with replay.Cassette(path, mode="once") as cassette:
+def record_chat(
+    url: str, path: Path, model: str, prompts: list[str], mode: str = "once"
+) -> list[str]:
+    with replay.Cassette(path, mode=mode) as cassette:
         client = openai_client(url, cassette)
         return [ask_openai(client, prompt, model) for prompt in prompts]
 
 
 def record_other_providers(url: str, path: Path, model: str) -> None:
+    # Imported here: these SDKs take a second to import, which replay_run.py does not need.
+    import anthropic
+    import groq
+
     with replay.Cassette(path, mode="once") as cassette:
         claude = anthropic.Anthropic(
             base_url=url,
