@@ -23,6 +23,7 @@ import httpx
 from replay import model
 from replay.cassette import Cassette, Record, Replay
 from replay.model import Chunk, Outcome, TransportFailure
+from replay.network import through_cassette
 from replay.streams import StreamRecorder, pacing
 
 try:
@@ -246,7 +247,8 @@ class ReplayTransport(_Transport):
         lib = library_of(request)
         started, recorded_at = time.monotonic(), Cassette.now()
         try:
-            response = self._upstream(lib).handle_request(request)
+            with through_cassette():  # allowed by --block-network: this records
+                response = self._upstream(lib).handle_request(request)
         except lib.TransportError as error:
             self.cassette.add(decision, failure(error, recorded_at))
             raise
@@ -284,7 +286,8 @@ class AsyncReplayTransport(_AsyncTransport):
         lib = library_of(request)
         started, recorded_at = time.monotonic(), Cassette.now()
         try:
-            response = await self._upstream(lib).handle_async_request(request)
+            with through_cassette():
+                response = await self._upstream(lib).handle_async_request(request)
         except lib.TransportError as error:
             self.cassette.add(decision, failure(error, recorded_at))
             raise
