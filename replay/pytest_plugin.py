@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from replay import usage
 from replay.cassette import Cassette
 from replay.config import (
     cassette_path,
@@ -176,7 +177,15 @@ def pytest_runtest_makereport(
     return report
 
 
-def pytest_sessionfinish(session: pytest.Session) -> None:
+def pytest_deselected(items: list[pytest.Item]) -> None:
+    usage.mark_incomplete(f"{len(items)} tests deselected")  # prune must not go by a part
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if exitstatus == pytest.ExitCode.INTERRUPTED or session.shouldstop or session.shouldfail:
+        usage.mark_incomplete("the test run was interrupted or stopped early")
+    if any("::" in argument for argument in session.config.args):
+        usage.mark_incomplete("tests selected by node id")
     workeroutput = getattr(session.config, "workeroutput", None)
     if workeroutput is not None:
         workeroutput["replay_tallies"] = session.config.stash[_RUN].export()

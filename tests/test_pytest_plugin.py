@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from replay import usage
 from replay.config import checked, merged, settings
 from replay.errors import ConfigError
 from replay.fakellm import FakeLLMServer
@@ -144,6 +145,7 @@ def sample(
     monkeypatch.setenv("FAKELLM_KEY", KEY)
     monkeypatch.delenv("CI", raising=False)
     monkeypatch.delenv("REPLAY_MODE", raising=False)
+    monkeypatch.delenv(usage.RUN_ID_VARIABLE, raising=False)  # each sample run is a run of its own
     pytester.makeconftest(SAMPLE_CONFTEST)
     pytester.makefile(".toml", pyproject=SAMPLE_PYPROJECT)
     return pytester
@@ -401,3 +403,15 @@ def test_bad_options_name_where_they_come_from(sample: pytest.Pytester) -> None:
         f"ERROR: replay: replay_speed (in [tool.replay] of {pyproject})='fast': "
         "expected a positive number" in result.stderr.str()
     )
+
+
+def test_a_partial_run_is_marked_incomplete_for_prune(sample: pytest.Pytester) -> None:
+    sample.makepyfile(test_parallel=SAMPLE_XDIST)
+    sample.runpytest_subprocess("-p", "no:cacheprovider").assert_outcomes(passed=8)
+    sample.runpytest_subprocess("-p", "no:cacheprovider", "-k", "own").assert_outcomes(passed=4)
+    runs = usage.read(sample.path / "cassettes" / "test_parallel")
+    assert runs is not None
+    assert sorted((run.complete, run.incomplete) for run in runs.values()) == [
+        (False, ("4 tests deselected",)),
+        (True, ()),
+    ]
