@@ -381,6 +381,13 @@ def test_no_secret_reaches_the_cassette(
             model="gpt-4o", messages=user(f"stream {other_secret}"), stream=True
         )
         deltas = "".join(c.choices[0].delta.content or "" for c in streamed)
+        raw = httpx.Client(transport=replay.ReplayTransport(cassette), base_url=llm_env.url)
+        in_query = raw.post(
+            "/v1/chat/completions",
+            params={"key": api_key, "trace": "1"},
+            headers={"api-key": api_key},
+            json={"model": "m", "messages": user("hello")},
+        )
         stranger = openai_client(llm_env.url, cassette, wrong_key)
         with pytest.raises(openai.AuthenticationError) as rejected:
             stranger.chat.completions.create(model="gpt-4o", messages=user("let me in"))
@@ -388,6 +395,7 @@ def test_no_secret_reaches_the_cassette(
     assert other_secret in (answer.choices[0].message.content or "")
     assert other_secret in deltas
     assert wrong_key in str(rejected.value)
+    assert in_query.status_code == 200
 
     data = cassette_bytes(cassette_path)
     for secret in (api_key, wrong_key, other_secret):
@@ -398,4 +406,12 @@ def test_no_secret_reaches_the_cassette(
         replayed = client.chat.completions.create(
             model="gpt-4o", messages=user(f"my token is {other_secret}")
         )
+        raw = httpx.Client(transport=replay.ReplayTransport(cassette), base_url=llm_env.url)
+        again = raw.post(
+            "/v1/chat/completions",
+            params={"key": api_key, "trace": "1"},
+            json={"model": "m", "messages": user("hello")},
+        )
     assert replayed.choices[0].message.content == "Answer to: my token is REDACTED"
+    assert again.json()["choices"][0]["message"]["content"] == "Answer to: hello"
+    assert "?key=REDACTED&trace=1" in cassette_path.read_text()
