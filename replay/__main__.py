@@ -1,0 +1,7 @@
+"""``python -m replay``: the same command line as the ``replay`` script."""
+
+from __future__ import annotations
+
+from replay.cli import main
+
+main(prog_name="replay")

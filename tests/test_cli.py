@@ -1,0 +1,367 @@
+"""The ``replay`` command line on cassettes recorded from the fake server by the real SDKs.
+
+Commands run through click's test runner, and as ``python -m replay`` in a
+subprocess where the exit status and the streams as a shell sees them matter.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+from recorded import (
+    API_KEY,
+    CHANGES,
+    CHAT_PROMPTS,
+    UNCHANGED,
+    record_chat,
+    record_suite,
+    wait_for_next_second,
+)
+
+from replay import store, usage
+from replay.cli import color_wanted, main
+from replay.fakellm import FakeLLMServer, answer_for, tokens
+
+RUN_SCRIPT = Path(__file__).with_name("replay_run.py")
+PLANTED = "sk-proj-" + "Zq8x" * 10
+
+
+@pytest.fixture(scope="module")
+def suites(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Path]]:
+    root = tmp_path_factory.mktemp("cli")
+    with FakeLLMServer(api_key=API_KEY) as server:
+        yield {
+            "old": record_suite(server, root / "old", "v1", "model-1"),
+            "new": record_suite(server, root / "new", "v2", "model-2"),
+        }
+
+
+def invoke(*args: str | Path) -> Result:
+    return CliRunner().invoke(main, [str(arg) for arg in args])
+
+
+def run_cli(*args: str | Path, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "replay", *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, **env},
+    )
+
+
+def document(result: Result | subprocess.CompletedProcess[str]) -> Any:
+    return json.loads(result.stdout)
+
+
+def pair_states(diff: dict[str, Any]) -> dict[str, tuple[str, list[str]]]:
+    return {pair["prompt"]: (pair["state"], pair["changes"]) for pair in diff["pairs"]}
+
+
+EXPECTED = {prompt: ("changed", kinds) for prompt, kinds in CHANGES.items()} | {
+    prompt: ("unchanged", []) for prompt in UNCHANGED
+}
+
+
+# diff
+
+
+def test_diff_json_pairs_model_versions_with_ignore_model(suites: dict[str, Path]) -> None:
+    result = invoke("diff", suites["old"], suites["new"], "--ignore", "model", "--json")
+    assert result.exit_code == 1, result.output
+    diff = document(result)
+    assert set(diff) == {"old", "new", "ignore", "pairs", "summary"}
+    assert diff["ignore"] == ["model"]
+    assert pair_states(diff) == EXPECTED
+    assert set(diff["pairs"][0]) == {
+        "file", "key", "old_key", "new_key", "method", "url", "prompt", "state", "changes",
+        "old", "new", "text_diff",
+    }  # fmt: skip
+    poem = next(p for p in diff["pairs"] if p["prompt"] == "write a poem about the sea")
+    assert poem["file"] == "chat.json" and poem["old_key"] != poem["new_key"]
+    assert poem["old"][0]["text"] == answer_for(poem["prompt"], "v1").text
+    assert poem["new"][0]["text"] == answer_for(poem["prompt"], "v2").text
+    assert set(poem["old"][0]) == {
+        "status", "text", "tool_calls", "finish_reason", "usage", "model", "streamed",
+        "complete", "error",
+    }  # fmt: skip
+    assert "+A poem about: write a poem about the sea" in poem["text_diff"]
+    summary = diff["summary"]
+    assert (summary["unchanged"], summary["changed"], summary["only_old"]) == (7, 6, 0)
+    assert summary["changed_by_kind"]["finish_reason"] == 1
+    assert set(summary["tokens"]) == {"old", "new", "change_percent"}
+    assert summary["tokens"]["change_percent"] > 0
+
+
+def test_diff_as_a_subprocess_gives_the_same_pairs_and_status(suites: dict[str, Path]) -> None:
+    finished = run_cli("diff", suites["old"], suites["new"], "--ignore", "model", "--json")
+    assert finished.returncode == 1, finished.stderr
+    assert pair_states(document(finished)) == EXPECTED
+
+
+def test_diff_human_output(suites: dict[str, Path]) -> None:
+    result = invoke("diff", suites["old"], suites["new"], "--ignore", "model")
+    assert result.exit_code == 1
+    out = result.stdout
+    for prompt in CHANGES:
+        assert f"prompt: {prompt}" in out
+    for prompt in UNCHANGED:
+        assert f"prompt: {prompt}" not in out
+    assert "-Answer to: write a poem about the sea" in out
+    assert "+A poem about: write a poem about the sea" in out
+    assert "finish reason: stop -> length" in out
+    assert "13 pairs: 7 unchanged, 6 changed" in out
+    assert "\x1b[" not in out  # not a terminal: no colors
+    verbose = invoke("diff", suites["old"], suites["new"], "--ignore", "model", "-v").stdout
+    assert all(f"prompt: {prompt}" in verbose for prompt in UNCHANGED)
+
+
+def test_diff_without_ignore_pairs_only_requests_without_a_model(suites: dict[str, Path]) -> None:
+    diff = document(invoke("diff", suites["old"], suites["new"], "--json"))
+    assert diff["summary"]["only_old"] == diff["summary"]["only_new"] == 12
+    paired = {p["prompt"] for p in diff["pairs"] if p["state"] == "unchanged"}
+    assert paired == {"These are a few of my favorite"}
+
+
+def test_diff_of_files_and_of_equal_recordings(suites: dict[str, Path]) -> None:
+    files = invoke(
+        "diff", suites["old"] / "chat.json", suites["new"] / "chat.json", "-i", "model", "--json"
+    )
+    assert len(document(files)["pairs"]) == len(CHAT_PROMPTS)
+    same = invoke("diff", suites["old"], suites["old"])
+    assert same.exit_code == 0, same.output
+    assert "13 pairs: 13 unchanged, 0 changed" in same.stdout
+    mixed = invoke("diff", suites["old"], suites["new"] / "chat.json")
+    assert mixed.exit_code == 2 and "both" in mixed.stderr
+
+
+# list and show
+
+
+def test_list_json_counts_what_was_recorded(suites: dict[str, Path]) -> None:
+    result = invoke("list", suites["old"], "--json")
+    assert result.exit_code == 0, result.output
+    listing = document(result)
+    rows = {Path(row["path"]).name: row for row in listing["cassettes"]}
+    chat, other = rows["chat.json"], rows["providers.json"]
+    assert set(chat) == {
+        "path", "interactions", "responses", "providers", "models", "streamed", "errors",
+        "prompt_tokens", "completion_tokens", "cost_usd", "size_bytes", "recorded_first",
+        "recorded_last",
+    }  # fmt: skip
+    assert (chat["interactions"], chat["responses"], chat["streamed"], chat["errors"]) == (
+        7, 7, 2, 0,
+    )  # fmt: skip
+    assert chat["prompt_tokens"] == sum(len(tokens(p)) for p in CHAT_PROMPTS)
+    assert chat["models"] == ["model-1"]
+    assert chat["size_bytes"] == (suites["old"] / "chat.json").stat().st_size
+    assert other["providers"] == ["ai21", "anthropic", "groq", "lighton", "workflowai"]
+    assert other["cost_usd"] is not None and other["streamed"] == 1
+    total = listing["total"]
+    assert total["cassettes"] == 2 and total["interactions"] == 13
+    assert total["completion_tokens"] == chat["completion_tokens"] + other["completion_tokens"]
+    human = invoke("list", suites["old"]).stdout.splitlines()
+    assert human[0].split()[:3] == ["path", "inter", "resp"]
+    assert human[-1].split()[:3] == ["total", "13", "13"]
+
+
+def test_show_assembles_streams_and_filters_by_key(suites: dict[str, Path]) -> None:
+    cassette = suites["new"] / "chat.json"
+    shown = document(invoke("show", cassette, "--json"))
+    by_prompt = {i["prompt"]: i for i in shown["interactions"]}
+    stream = by_prompt["stream a poem please"]["responses"][0]
+    assert stream["streamed"] and stream["text"] == "A poem about: stream a poem please"
+    assert by_prompt["a long essay on rivers"]["responses"][0]["finish_reason"] == "length"
+    key = by_prompt["weather in Paris"]["key"]
+    one = invoke("show", cassette, "--key", key[:6])
+    assert one.exit_code == 0
+    assert f"{key} POST" in one.stdout
+    assert 'tool call get_weather({"query":"weather in Paris","unit":"celsius"})' in one.stdout
+    raw = document(invoke("show", cassette, "--key", key, "--raw"))
+    assert raw == {key: store.load(cassette).interactions[key]}
+    missing = invoke("show", cassette, "--key", "zzz")
+    assert missing.exit_code == 1 and "zzz" in missing.stderr
+
+
+# scan and verify
+
+
+def test_scan_finds_a_planted_key_without_printing_it(
+    suites: dict[str, Path], tmp_path: Path
+) -> None:
+    clean = invoke("scan", suites["old"])
+    assert clean.exit_code == 0, clean.output
+    cassette = tmp_path / "leaky.json"
+    shutil.copy(suites["old"] / "chat.json", cassette)
+    entries = store.load(cassette).interactions
+    key = sorted(entries)[2]
+    entries[key]["responses"][0]["headers"]["x-debug"] = f"key was {PLANTED}"
+    store.save(cassette, entries)
+    result = invoke("scan", tmp_path, "--json")
+    assert result.exit_code == 1
+    found = document(result)
+    assert found == {
+        "files_scanned": 1,
+        "findings": [
+            {
+                "path": str(cassette),
+                "key": key,
+                "field": "responses[0].headers.x-debug",
+                "match": f"{PLANTED[:6]}… ({len(PLANTED)} characters)",
+            }
+        ],
+    }
+    human = run_cli("scan", cassette)
+    assert human.returncode == 1
+    assert str(cassette) in human.stdout and key in human.stdout
+    assert PLANTED not in human.stdout + human.stderr
+
+
+def test_verify_names_every_problem(suites: dict[str, Path], tmp_path: Path) -> None:
+    assert invoke("verify", suites["old"]).exit_code == 0
+    good = store.load(suites["old"] / "chat.json").interactions
+    first, second = sorted(good)[:2]
+    broken = {
+        "truncated.json": (suites["old"] / "chat.json").read_bytes()[:500],
+        "future.json": b'{"version": 2, "interactions": {}}',
+        "no-responses.json": store.dump({first: {"request": good[first]["request"]}}),
+        "bad-status.json": store.dump(
+            {second: {**good[second], "responses": [{"status": 42, "recorded_at": "x"}]}}
+        ),
+        "bad-key.json": store.dump({"not-a-key": good[first]}),
+    }
+    for name, data in broken.items():
+        (tmp_path / name).write_bytes(data)
+    (tmp_path / "fixture.json").write_text('{"not": "a cassette"}')
+    result = invoke("verify", tmp_path, "--json")
+    assert result.exit_code == 1
+    report = document(result)
+    assert report["ok"] is False
+    problems = {Path(f["path"]).name: " | ".join(f["problems"]) for f in report["files"]}
+    assert set(problems) == set(broken)  # the fixture is passed over
+    assert "not valid JSON" in problems["truncated.json"]
+    assert "unknown format version 2" in problems["future.json"]
+    assert (
+        f"interaction {first} is malformed: missing field 'responses'"
+        in problems["no-responses.json"]
+    )
+    assert "status 42 is not an HTTP status code" in problems["bad-status.json"]
+    assert "a key is 32 hexadecimal digits" in problems["bad-key.json"]
+    human = run_cli("verify", tmp_path)
+    assert human.returncode == 1 and "0 of 5 cassettes are valid" in human.stdout
+
+
+def test_an_unreadable_cassette_exits_2_naming_it(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"version": 1, "interactions": [')
+    for command in ("list", "scan", "prune"):
+        result = invoke(command, bad)
+        assert result.exit_code == 2, (command, result.output)
+        assert result.stderr.startswith(f"replay: cassette {bad}: is not valid JSON")
+    finished = run_cli("show", bad)
+    assert finished.returncode == 2
+    assert finished.stderr.startswith(f"replay: cassette {bad}:")
+    assert "Traceback" not in finished.stderr
+    assert run_cli("list", tmp_path / "missing.json").returncode == 2
+
+
+def test_colors_only_when_wanted(suites: dict[str, Path]) -> None:
+    assert color_wanted(None, True, {}) is True
+    assert color_wanted(None, True, {"NO_COLOR": "1"}) is False
+    assert color_wanted(None, False, {}) is False
+    assert color_wanted(True, False, {"NO_COLOR": "1"}) is True
+    colored = invoke("--color", "diff", suites["old"], suites["new"], "--ignore", "model")
+    assert "\x1b[" in colored.stdout
+
+
+# prune
+
+
+def replay_run(cassette: Path, url: str, prompts: list[str], run: str, *options: str) -> int:
+    env = {**os.environ, usage.RUN_ID_VARIABLE: run}
+    env.pop("REPLAY_MODE", None)
+    command = [sys.executable, str(RUN_SCRIPT), str(cassette), url, "none", *options, *prompts]
+    return subprocess.run(command, env=env, capture_output=True, timeout=120).returncode
+
+
+def test_prune_keeps_exactly_what_the_last_complete_run_used(tmp_path: Path) -> None:
+    chat, unused, fixture = tmp_path / "chat.json", tmp_path / "unused.json", tmp_path / "f.json"
+    with FakeLLMServer(api_key=API_KEY) as server:
+        record_chat(server.url, chat, "model-1", CHAT_PROMPTS)
+        record_chat(server.url, unused, "model-1", ["nobody asks this any more"])
+        url = server.url
+    fixture.write_text('{"not": "a cassette"}')
+    before = chat.read_bytes()
+
+    no_record = invoke("prune", tmp_path, "--yes")
+    assert no_record.exit_code == 1
+    assert "no usage record" in no_record.stdout and chat.read_bytes() == before
+
+    half = CHAT_PROMPTS[::2]
+    wait_for_next_second()
+    assert replay_run(chat, url, half, uuid.uuid4().hex) == 0
+    used = usage.last_complete_run(usage.read(tmp_path) or {})
+    assert used is not None and len(used.cassettes["chat.json"]) == len(half)
+
+    dry = invoke("prune", tmp_path, "--json")
+    assert dry.exit_code == 1
+    plan = document(dry)
+    assert plan["applied"] is False and chat.read_bytes() == before
+    assert plan["directories"][0]["run"]["id"] == used.id
+    files = {Path(f["path"]).name: f for f in plan["files"]}
+    assert files["unused.json"]["delete_file"] is True
+    removed = {entry["key"] for entry in files["chat.json"]["remove"]}
+    assert removed == set(store.load(chat).interactions) - used.cassettes["chat.json"]
+    assert files["chat.json"]["kept"] == len(half)
+
+    pruned = run_cli("prune", tmp_path, "--yes")
+    assert pruned.returncode == 0, pruned.stderr
+    assert "removed the file" in pruned.stdout
+    assert set(store.load(chat).interactions) == used.cassettes["chat.json"]
+    assert not unused.exists() and fixture.read_text() == '{"not": "a cassette"}'
+
+    assert replay_run(chat, url, half, uuid.uuid4().hex) == 0
+    assert replay_run(chat, url, CHAT_PROMPTS[1:2], uuid.uuid4().hex) != 0  # really gone
+    assert invoke("prune", tmp_path, "--yes").stdout.strip().endswith("nothing to prune")
+
+
+def test_prune_goes_by_no_incomplete_run_and_by_date_on_request(tmp_path: Path) -> None:
+    chat = tmp_path / "chat.json"
+    with FakeLLMServer(api_key=API_KEY) as server:
+        record_chat(server.url, chat, "model-1", CHAT_PROMPTS[:2])
+        url = server.url
+    wait_for_next_second()
+    assert replay_run(chat, url, CHAT_PROMPTS[:1], uuid.uuid4().hex, "--interrupt") != 0
+    result = invoke("prune", tmp_path, "--yes")
+    assert result.exit_code == 1
+    assert "no complete run recorded" in result.stdout and "KeyboardInterrupt" in result.stdout
+    assert len(store.load(chat).interactions) == 2
+
+    wait_for_next_second()
+    by_date = invoke("prune", tmp_path, "--older-than", "0", "--yes", "--json")
+    assert by_date.exit_code == 0, by_date.output
+    assert document(by_date)["interactions_removed"] == 2 and not chat.exists()
+
+
+def test_prune_json_shape(tmp_path: Path) -> None:
+    (tmp_path / "c.json").write_bytes(store.dump({}))
+    result = invoke("prune", tmp_path, "--json")
+    assert result.exit_code == 1  # no usage record to go by
+    plan = document(result)
+    assert set(plan) == {
+        "applied", "directories", "files", "interactions_removed", "files_removed",
+    }  # fmt: skip
+    [directory] = plan["directories"]
+    assert directory.pop("message").startswith("no usage record (.replay-usage.json)")
+    assert directory == {"directory": str(tmp_path), "usage_record": False, "run": None}
+    assert (plan["files"], plan["applied"], plan["files_removed"]) == ([], False, 0)
