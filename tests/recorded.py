@@ -10,6 +10,9 @@ server's answer rule, and the others do not.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -19,6 +22,7 @@ import httpx2
 import openai
 
 import replay
+from replay import usage
 from replay.fakellm import FakeLLMServer
 
 API_KEY = "sk-fakellm-cli-4Hn8Qw2Zr6Ty0Ua3"
@@ -130,6 +134,31 @@ def record_suite(server: FakeLLMServer, directory: Path, version: str, model: st
     record_chat(server.url, directory / "chat.json", model, CHAT_PROMPTS)
     record_other_providers(server.url, directory / "other" / "providers.json", model)
     return directory
+
+
+def record_versions(root: Path, sides: dict[str, tuple[str, str]]) -> dict[str, Path]:
+    """One suite per side name, recorded as (model version, model name); the server then stops."""
+    with FakeLLMServer(api_key=API_KEY) as server:
+        return {
+            name: record_suite(server, root / name, version, model)
+            for name, (version, model) in sides.items()
+        }
+
+
+def run_in_process(
+    cassette: Path, url: str, prompts: list[str], run: str, *options: str
+) -> subprocess.CompletedProcess[str]:
+    """Replay ``prompts`` from ``cassette`` in a process of its own, as run ``run``."""
+    env = {**os.environ, usage.RUN_ID_VARIABLE: run}
+    env.pop("REPLAY_MODE", None)
+    script = Path(__file__).with_name("replay_run.py")
+    return subprocess.run(
+        [sys.executable, str(script), str(cassette), url, "none", *options, *prompts],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def wait_for_next_second() -> None:

@@ -12,7 +12,6 @@ import shutil
 import subprocess
 import sys
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +23,8 @@ from recorded import (
     CHAT_PROMPTS,
     UNCHANGED,
     record_chat,
-    record_suite,
+    record_versions,
+    run_in_process,
     wait_for_next_second,
 )
 
@@ -32,18 +32,13 @@ from replay import store, usage
 from replay.cli import color_wanted, main
 from replay.fakellm import FakeLLMServer, answer_for, tokens
 
-RUN_SCRIPT = Path(__file__).with_name("replay_run.py")
 PLANTED = "sk-proj-" + "Zq8x" * 10
 
 
 @pytest.fixture(scope="module")
-def suites(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Path]]:
+def suites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     root = tmp_path_factory.mktemp("cli")
-    with FakeLLMServer(api_key=API_KEY) as server:
-        yield {
-            "old": record_suite(server, root / "old", "v1", "model-1"),
-            "new": record_suite(server, root / "new", "v2", "model-2"),
-        }
+    return record_versions(root, {"old": ("v1", "model-1"), "new": ("v2", "model-2")})
 
 
 def invoke(*args: str | Path) -> Result:
@@ -287,11 +282,8 @@ def test_colors_only_when_wanted(suites: dict[str, Path]) -> None:
 # prune
 
 
-def replay_run(cassette: Path, url: str, prompts: list[str], run: str, *options: str) -> int:
-    env = {**os.environ, usage.RUN_ID_VARIABLE: run}
-    env.pop("REPLAY_MODE", None)
-    command = [sys.executable, str(RUN_SCRIPT), str(cassette), url, "none", *options, *prompts]
-    return subprocess.run(command, env=env, capture_output=True, timeout=120).returncode
+def replay_run(cassette: Path, url: str, prompts: list[str], *options: str) -> int:
+    return run_in_process(cassette, url, prompts, uuid.uuid4().hex, *options).returncode
 
 
 def test_prune_keeps_exactly_what_the_last_complete_run_used(tmp_path: Path) -> None:
@@ -309,7 +301,7 @@ def test_prune_keeps_exactly_what_the_last_complete_run_used(tmp_path: Path) -> 
 
     half = CHAT_PROMPTS[::2]
     wait_for_next_second()
-    assert replay_run(chat, url, half, uuid.uuid4().hex) == 0
+    assert replay_run(chat, url, half) == 0
     used = usage.last_complete_run(usage.read(tmp_path) or {})
     assert used is not None and len(used.cassettes["chat.json"]) == len(half)
 
@@ -330,8 +322,8 @@ def test_prune_keeps_exactly_what_the_last_complete_run_used(tmp_path: Path) -> 
     assert set(store.load(chat).interactions) == used.cassettes["chat.json"]
     assert not unused.exists() and fixture.read_text() == '{"not": "a cassette"}'
 
-    assert replay_run(chat, url, half, uuid.uuid4().hex) == 0
-    assert replay_run(chat, url, CHAT_PROMPTS[1:2], uuid.uuid4().hex) != 0  # really gone
+    assert replay_run(chat, url, half) == 0
+    assert replay_run(chat, url, CHAT_PROMPTS[1:2]) != 0  # really gone
     assert invoke("prune", tmp_path, "--yes").stdout.strip().endswith("nothing to prune")
 
 
@@ -341,7 +333,7 @@ def test_prune_goes_by_no_incomplete_run_and_by_date_on_request(tmp_path: Path) 
         record_chat(server.url, chat, "model-1", CHAT_PROMPTS[:2])
         url = server.url
     wait_for_next_second()
-    assert replay_run(chat, url, CHAT_PROMPTS[:1], uuid.uuid4().hex, "--interrupt") != 0
+    assert replay_run(chat, url, CHAT_PROMPTS[:1], "--interrupt") != 0
     result = invoke("prune", tmp_path, "--yes")
     assert result.exit_code == 1
     assert "no complete run recorded" in result.stdout and "KeyboardInterrupt" in result.stdout

@@ -2,28 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from recorded import API_KEY, CHANGES, UNCHANGED, record_suite
+from recorded import CHANGES, UNCHANGED, record_versions
 
 from replay import diff, inventory
 from replay.answers import Answer, Usage, prompt_of
-from replay.fakellm import FakeLLMServer
 from replay.key import KeyRules
 from replay.model import Interaction
 
 
 @pytest.fixture(scope="module")
-def suites(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Path]]:
-    root = tmp_path_factory.mktemp("diff")
-    with FakeLLMServer(api_key=API_KEY) as server:
-        yield {
-            "v1": record_suite(server, root / "v1", "v1", "model-1"),
-            "v2": record_suite(server, root / "v2", "v2", "model-2"),
-            "v1-again": record_suite(server, root / "v1-again", "v1", "model-1"),
-        }
+def suites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    return record_versions(
+        tmp_path_factory.mktemp("diff"),
+        {"v1": ("v1", "model-1"), "v2": ("v2", "model-2"), "v1-again": ("v1", "model-1")},
+    )
 
 
 def tree(directory: Path) -> dict[str, list[Interaction]]:

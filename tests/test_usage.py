@@ -11,7 +11,7 @@ from pathlib import Path
 
 import orjson
 import pytest
-from recorded import API_KEY, CHAT_PROMPTS, record_chat
+from recorded import API_KEY, CHAT_PROMPTS, record_chat, run_in_process
 
 from replay import store, usage
 from replay.fakellm import FakeLLMServer
@@ -29,20 +29,6 @@ def recorded_chat(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Pa
     yield path, url
 
 
-def run_process(
-    cassette: Path, url: str, prompts: list[str], run: str, *options: str
-) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, usage.RUN_ID_VARIABLE: run}
-    env.pop("REPLAY_MODE", None)
-    return subprocess.run(
-        [sys.executable, str(RUN_SCRIPT), str(cassette), url, "none", *options, *prompts],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-
-
 def keys_for(cassette: Path, prompts: list[str]) -> set[str]:
     entries = store.load(cassette).interactions
     return {
@@ -56,7 +42,7 @@ def test_a_replay_run_records_the_keys_it_used(recorded_chat: tuple[Path, str]) 
     cassette, url = recorded_chat
     half = CHAT_PROMPTS[:3]
     run = uuid.uuid4().hex
-    finished = run_process(cassette, url, half, run)
+    finished = run_in_process(cassette, url, half, run)
     assert finished.returncode == 0, finished.stderr
     runs = usage.read(cassette.parent)
     assert runs is not None
@@ -88,7 +74,7 @@ def test_processes_of_one_run_merge_and_an_interrupted_one_marks_it_incomplete(
     assert merged[run].processes == 3 and merged[run].complete
     assert merged[run].cassettes["chat.json"] == frozenset(keys_for(cassette, CHAT_PROMPTS))
 
-    interrupted = run_process(cassette, url, CHAT_PROMPTS[:1], run, "--interrupt")
+    interrupted = run_in_process(cassette, url, CHAT_PROMPTS[:1], run, "--interrupt")
     assert interrupted.returncode != 0 and "KeyboardInterrupt" in interrupted.stderr
     after = usage.read(cassette.parent)
     assert after is not None
