@@ -49,6 +49,9 @@ class Response:
     recorded_at: str
     complete: bool = True
     """False when the caller abandoned the stream before its end; replay stops there too."""
+    failure: TransportFailure | None = None
+    """The transport exception that cut the body short (a read timeout mid-stream), raised
+    again on replay after the last chunk."""
 
     @property
     def body(self) -> bytes:

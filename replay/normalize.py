@@ -200,6 +200,7 @@ class Normalizer:
             chunks=chunks,
             recorded_at=response.recorded_at,
             complete=response.complete,
+            failure=response.failure,
         )
 
     def _headers(self, headers: Headers, provider: Provider, seed: str) -> Headers:

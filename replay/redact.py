@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from replay.model import Headers, Request, Response
@@ -163,6 +164,9 @@ class Redactor:
             chunks=rewriter.apply_to(response.chunks),
             recorded_at=response.recorded_at,
             complete=response.complete,
+            failure=None
+            if response.failure is None
+            else replace(response.failure, message=self.text(response.failure.message, rewriter)),
         )
 
     def text(self, text: str, rewriter: Rewriter) -> str:

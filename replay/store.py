@@ -20,7 +20,9 @@ The format, version 1 (orjson, UTF-8, 2-space indent, sorted keys)::
 ``BODY`` is ``{"json": ...}`` for JSON, ``{"text": "..."}`` for other UTF-8 and
 ``{"base64": "..."}`` for binary; an empty body is left out. A response is
 stored as ``chunks`` when its boundaries matter (server-sent events,
-line-delimited JSON) or when the caller stopped reading it early.
+line-delimited JSON) or when the caller stopped reading it early. A stream cut short by
+a transport exception (a read timeout mid-stream) also keeps it as ``"stream_error":
+{"type": ..., "message": ...}``, raised again on replay after the last chunk.
 
 Reading is lazy: a file is parsed once per process (cached by its stat) and
 an interaction is decoded only when a request asks for it. Writing is atomic
@@ -200,10 +202,7 @@ def encode(interaction: Interaction) -> dict[str, Any]:
 
 def encode_outcome(outcome: Outcome) -> dict[str, Any]:
     if isinstance(outcome, TransportFailure):
-        return {
-            "error": {"type": outcome.kind, "message": outcome.message},
-            "recorded_at": outcome.recorded_at,
-        }
+        return {"error": _encode_failure(outcome), "recorded_at": outcome.recorded_at}
     entry: dict[str, Any] = {
         "status": outcome.status,
         "headers": _encode_headers(outcome.headers),
@@ -214,9 +213,15 @@ def encode_outcome(outcome: Outcome) -> dict[str, Any]:
             {"at": chunk.at, **text_or_base64(chunk.data)} for chunk in outcome.chunks
         ]
         entry["complete"] = outcome.complete
+        if outcome.failure is not None:
+            entry["stream_error"] = _encode_failure(outcome.failure)
     elif outcome.chunks:
         entry["body"] = encode_body(outcome.body)
     return entry
+
+
+def _encode_failure(failure: TransportFailure) -> dict[str, str]:
+    return {"type": failure.kind, "message": failure.message}
 
 
 def encode_body(body: bytes) -> dict[str, Any]:
@@ -252,8 +257,7 @@ def decode(path: Path, key: str, entry: Any) -> Interaction:
 def decode_outcome(entry: Any) -> Outcome:
     recorded_at = _text(entry.get("recorded_at", ""))
     if "error" in entry:
-        error = entry["error"]
-        return TransportFailure(_text(error["type"]), _text(error["message"]), recorded_at)
+        return _decode_failure(entry["error"], recorded_at)
     status = entry["status"]
     if not isinstance(status, int) or isinstance(status, bool) or not 100 <= status <= 999:
         raise ValueError(f"status {status!r} is not an HTTP status code")
@@ -268,9 +272,19 @@ def decode_outcome(entry: Any) -> Outcome:
     complete = entry.get("complete", True)
     if not isinstance(complete, bool):
         raise ValueError("complete is not true or false")
+    failure = entry.get("stream_error")
     return Response(
-        status, _decode_headers(entry.get("headers", {})), chunks, recorded_at, complete
+        status,
+        _decode_headers(entry.get("headers", {})),
+        chunks,
+        recorded_at,
+        complete,
+        None if failure is None else _decode_failure(failure, recorded_at),
     )
+
+
+def _decode_failure(error: Any, recorded_at: str) -> TransportFailure:
+    return TransportFailure(_text(error["type"]), _text(error["message"]), recorded_at)
 
 
 def decode_body(body: Any) -> bytes:

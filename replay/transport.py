@@ -72,26 +72,34 @@ def to_model(request: AnyRequest) -> model.Request:
 _STREAM_BASES = tuple(
     base for lib in LIBRARIES for base in (lib.SyncByteStream, lib.AsyncByteStream)
 )
+_TRANSPORT_ERRORS = tuple(lib.TransportError for lib in LIBRARIES)
 
 
 class ReplayedStream(*_STREAM_BASES):  # type: ignore[misc]
     """The recorded chunks, with their boundaries, to an httpx or httpx2 response."""
 
-    def __init__(self, chunks: tuple[Chunk, ...], speed: float | None) -> None:
+    def __init__(
+        self, chunks: tuple[Chunk, ...], speed: float | None, failure: Exception | None = None
+    ) -> None:
         self._chunks = chunks
         self._speed = speed
+        self._failure = failure
 
     def __iter__(self) -> Iterator[bytes]:
         for wait, data in pacing(self._chunks, self._speed):
             if wait:
                 time.sleep(wait)
             yield data
+        if self._failure is not None:
+            raise self._failure
 
     async def __aiter__(self) -> AsyncIterator[bytes]:
         for wait, data in pacing(self._chunks, self._speed):
             if wait:
                 await anyio.sleep(wait)
             yield data
+        if self._failure is not None:
+            raise self._failure
 
     def close(self) -> None:
         pass
@@ -104,10 +112,11 @@ def replayed(outcome: Outcome, request: AnyRequest, speed: float | None) -> AnyR
     lib = library_of(request)
     if isinstance(outcome, TransportFailure):
         raise _exception(lib, outcome, request)
+    cut = None if outcome.failure is None else _exception(lib, outcome.failure, request)
     return lib.Response(
         outcome.status,
         headers=list(outcome.headers),
-        stream=ReplayedStream(outcome.chunks, speed),
+        stream=ReplayedStream(outcome.chunks, speed, cut),
         request=request,
     )
 
@@ -127,36 +136,49 @@ class RecordingStream(*_STREAM_BASES):  # type: ignore[misc]
     """Hands each upstream chunk to the caller as it arrives, and keeps it for the cassette.
 
     The interaction is added when the caller closes the response; one the
-    caller abandoned half-way is added marked incomplete.
+    caller abandoned half-way is added marked incomplete, one cut short by a
+    transport exception (a read timeout mid-stream) with that exception.
     """
 
     def __init__(
-        self, upstream: Any, recorder: StreamRecorder, finish: Callable[[bool], None]
+        self,
+        upstream: Any,
+        recorder: StreamRecorder,
+        finish: Callable[[bool, TransportFailure | None], None],
     ) -> None:
         self._upstream = upstream
         self._recorder = recorder
         self._finish = finish
         self._complete = False
+        self._failure: TransportFailure | None = None
         self._finished = False
 
     def __iter__(self) -> Iterator[bytes]:
-        for raw in self._upstream:
-            data = self._recorder.feed(raw)
-            if data:
-                yield data
+        try:
+            for raw in self._upstream:
+                data = self._recorder.feed(raw)
+                if data:
+                    yield data
+        except _TRANSPORT_ERRORS as error:
+            self._failure = failure(error, Cassette.now())
+            raise
         self._complete = True
 
     async def __aiter__(self) -> AsyncIterator[bytes]:
-        async for raw in self._upstream:
-            data = self._recorder.feed(raw)
-            if data:
-                yield data
+        try:
+            async for raw in self._upstream:
+                data = self._recorder.feed(raw)
+                if data:
+                    yield data
+        except _TRANSPORT_ERRORS as error:
+            self._failure = failure(error, Cassette.now())
+            raise
         self._complete = True
 
     def _done(self) -> None:
         if not self._finished:
             self._finished = True
-            self._finish(self._complete)
+            self._finish(self._complete, self._failure)
 
     def close(self) -> None:
         try:
@@ -185,10 +207,11 @@ def teed(
     kept = tuple((name, value) for name, value in headers if name not in _NOT_STORED)
     recorder = StreamRecorder(response.headers.get("content-encoding"), started)
 
-    def finish(complete: bool) -> None:
+    def finish(complete: bool, cut: TransportFailure | None) -> None:
         chunks = tuple(recorder.chunks)
         cassette.add(
-            record, model.Response(response.status_code, kept, chunks, recorded_at, complete)
+            record,
+            model.Response(response.status_code, kept, chunks, recorded_at, complete, cut),
         )
 
     stream = RecordingStream(response.stream, recorder, finish)

@@ -155,6 +155,34 @@ async def test_read_timeout_is_recorded_and_raised_again(
     assert [r["error"]["type"] for r in entry["responses"]] == ["ReadTimeout"]
 
 
+async def test_timeout_mid_stream_is_raised_again_after_the_same_chunks(
+    library: ModuleType, llm_env: FakeLLMServer, server_gone: ServerGone, cassette_path: Path
+) -> None:
+    llm_env.chunk_delay = 1.0  # the first event comes at once, the second too late
+    timeout = library.Timeout(5.0, read=0.2)
+
+    async def read(mode: str) -> tuple[list[bytes], Exception]:
+        pieces: list[bytes] = []
+        with replay.Cassette(cassette_path, mode) as cassette:
+            async with async_client(library, cassette, llm_env) as client:
+                body = chat("hi", stream=True)
+                with pytest.raises(library.ReadTimeout) as raised:
+                    async with client.stream("POST", CHAT, json=body, timeout=timeout) as r:
+                        async for piece in r.aiter_raw():
+                            pieces.append(piece)
+        return pieces, raised.value
+
+    recorded, recorded_error = await read("once")
+    stopped = server_gone()
+    replayed, replayed_error = await read("none")
+    stopped.assert_untouched()
+    assert len(recorded) == 1 and masked(replayed) == masked(recorded)
+    assert str(replayed_error) == str(recorded_error)
+    (entry,) = json.loads(cassette_path.read_bytes())["interactions"].values()
+    (stored,) = entry["responses"]
+    assert stored["complete"] is False and stored["stream_error"]["type"] == "ReadTimeout"
+
+
 def test_sdk_sees_the_same_connection_error_on_replay(
     llm_env: FakeLLMServer, cassette_path: Path
 ) -> None:
