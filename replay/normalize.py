@@ -34,7 +34,7 @@ import threading
 from replay.key import multipart_boundary
 from replay.model import Headers, Request, Response
 from replay.providers import Provider
-from replay.rewrite import Rewriter
+from replay.rewrite import GrowingTable, Rewriter
 
 FIXED_DATE = "Mon, 01 Jan 2024 00:00:00 GMT"
 MULTIPART_BOUNDARY = "replay-boundary"
@@ -140,7 +140,8 @@ class Normalizer:
     """The normalization of one recording session; it remembers real ids for chained requests."""
 
     def __init__(self) -> None:
-        self._placeholders: dict[bytes, bytes] = {}
+        self._ids = GrowingTable()
+        self._placeholders = self._ids.replacements
         self._rewriter: Rewriter | None = None
         self._lock = threading.Lock()
 
@@ -186,9 +187,9 @@ class Normalizer:
             for value in _discover_ids(body, provider):
                 if value not in self._placeholders:
                     fake = shaped_placeholder(value.decode(), f"{seed}/{fresh}").encode()
-                    self._placeholders[value] = fake
+                    self._ids.add(value, fake)
                     fresh += 1
-            self._rewriter = Rewriter.literal(self._placeholders)
+            self._rewriter = self._ids.rewriter
         chunks = response.chunks
         if self._rewriter is not None:
             chunks = self._rewriter.apply_to(chunks)

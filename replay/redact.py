@@ -67,10 +67,15 @@ _KEY_SHAPES = (
     _NOT_INSIDE_A_WORD + rb"hf_[A-Za-z0-9]{20,}",
     rb"(?<=Bearer )[A-Za-z0-9._~+/\-]{16,}=*",
 )
+_KEY_SHAPE_NEEDLES = (b"sk-", b"gsk_", b"AIza", b"xai-", b"hf_", b"Bearer ")
+"""Every key shape above contains one of these: text without them is not scanned for keys."""
 _SECRET_FIELD = re.compile(
     rb'("(?:' + b"|".join(name.encode() for name in SECRET_JSON_FIELDS) + rb')"\s*:\s*")'
     rb'(?:[^"\\]|\\.)*"'
 )
+
+
+_SECRET_FIELD_NAMES = tuple(name.encode() for name in SECRET_JSON_FIELDS)
 
 
 def environment_secrets(environ: Mapping[str, str] | None = None) -> frozenset[str]:
@@ -101,7 +106,7 @@ class Redactor:
         literals = sorted({s.encode() for s in secrets if s}, key=len, reverse=True)
         alternatives = [re.escape(s) for s in literals] + list(_KEY_SHAPES)
         pattern = re.compile(b"|".join(alternatives))
-        return Rewriter(pattern, lambda match: _PLACEHOLDER_BYTES)
+        return Rewriter(pattern, lambda match: _PLACEHOLDER_BYTES, (*literals, *_KEY_SHAPE_NEEDLES))
 
     def with_secrets_of(self, request: Request) -> Rewriter:
         """A rewriter that also scrubs what this request carried in its auth headers and query."""
@@ -135,7 +140,8 @@ class Redactor:
     def body(self, body: bytes, rewriter: Rewriter | None = None) -> bytes:
         if not body:
             return body
-        body = _SECRET_FIELD.sub(rb"\1" + _PLACEHOLDER_BYTES + rb'"', body)
+        if b'"' in body and any(name in body for name in _SECRET_FIELD_NAMES):
+            body = _SECRET_FIELD.sub(rb"\1" + _PLACEHOLDER_BYTES + rb'"', body)
         return (rewriter or self.known).apply(body)
 
     def headers(self, headers: Headers, rewriter: Rewriter) -> Headers:

@@ -24,6 +24,9 @@ Replace = Callable[["re.Match[bytes]"], bytes]
 class Rewriter:
     pattern: re.Pattern[bytes]
     replace: Replace
+    needles: tuple[bytes, ...] = ()
+    """If given, every match contains one of these: data holding none is left as it is, unread
+    by the pattern (a plain substring search is many times faster than a regex scan)."""
 
     @classmethod
     def literal(cls, replacements: Mapping[bytes, bytes]) -> Rewriter | None:
@@ -36,6 +39,8 @@ class Rewriter:
         return cls(pattern, lambda match: table[match.group()])
 
     def apply(self, data: bytes) -> bytes:
+        if self.needles and not any(needle in data for needle in self.needles):
+            return data
         return self.pattern.sub(self.replace, data)
 
     def apply_to(self, chunks: tuple[Chunk, ...]) -> tuple[Chunk, ...]:
@@ -64,6 +69,8 @@ class Rewriter:
                 moved_ends.append(written + ends[boundary] - consumed)
                 boundary += 1
             replacement = self.replace(match)
+            if replacement == match.group():
+                continue  # nothing replaced: a boundary inside it stays where it is
             pieces.append(joined[consumed:start])
             written += start - consumed
             pieces.append(replacement)
@@ -84,6 +91,43 @@ class Rewriter:
             result.append(body[previous:end])
             previous = end
         return result
+
+
+class GrowingTable:
+    """A literal find/replace table that only grows, to thousands of keys (a long recording
+    session's ids), and stays cheap: adding a key must not recompile a pattern of all keys.
+
+    A key made of letters, digits, ``_`` and ``-`` (not digits only) is replaced where it is a
+    whole run of those characters, found by one fixed pattern and looked up in the table.
+    Other keys are matched as in :meth:`Rewriter.literal`; the pattern grows only with them.
+    """
+
+    def __init__(self) -> None:
+        self.replacements: dict[bytes, bytes] = {}
+        self.rewriter: Rewriter | None = None
+        self._others: list[bytes] = []
+        self._shortest = 0
+        """Runs shorter than the shortest identifier key are not looked up: fewer callbacks."""
+
+    def add(self, key: bytes, value: bytes) -> None:
+        self.replacements[key] = value
+        if not _IDENTIFIER.fullmatch(key) or key.isdigit():
+            self._others.append(key)
+            self._others.sort(key=len, reverse=True)
+        elif self._shortest and self._shortest <= len(key):
+            return
+        else:
+            self._shortest = len(key)
+        runs = rb"[A-Za-z0-9_\-]{%d,}" % max(self._shortest, 4)
+        pattern = re.compile(b"|".join([*map(_bounded, self._others), runs]))
+        self.rewriter = Rewriter(pattern, self._replace)
+
+    def _replace(self, match: re.Match[bytes]) -> bytes:
+        found = match.group()
+        return self.replacements.get(found, found)
+
+
+_IDENTIFIER = re.compile(rb"[A-Za-z0-9_\-]{4,}")
 
 
 def _bounded(key: bytes) -> bytes:
