@@ -12,9 +12,12 @@ import socket
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 from urllib.parse import urlsplit
 
+import httpx
+import httpx2
 import pytest
 
 from replay.fakellm import FakeLLMServer
@@ -23,6 +26,13 @@ TEST_API_KEY = "sk-fakellm-e2e-7Qm2Xc9Lp4Vt8Rb1"
 """The key the test server accepts; no cassette byte may contain it."""
 
 SDK_KEY_VARIABLES = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GROQ_API_KEY", "AI21_API_KEY")
+
+
+@pytest.fixture(params=[httpx, httpx2], ids=["httpx", "httpx2"])
+def library(request: pytest.FixtureRequest) -> ModuleType:
+    """Each of the two HTTP libraries the SDKs are split between, for raw-client tests."""
+    module: ModuleType = request.param
+    return module
 
 
 @pytest.fixture

@@ -29,12 +29,6 @@ def chat(text: str, **extra: Any) -> dict[str, Any]:
     return {"model": "m", "messages": [{"role": "user", "content": text}], **extra}
 
 
-@pytest.fixture(params=[httpx, httpx2], ids=["httpx", "httpx2"])
-def library(request: pytest.FixtureRequest) -> ModuleType:
-    module: ModuleType = request.param
-    return module
-
-
 def sync_client(library: ModuleType, cassette: replay.Cassette, server: FakeLLMServer) -> Any:
     auth = {"authorization": f"Bearer {server.api_key}"}
     transport = replay.ReplayTransport(cassette)
@@ -396,3 +390,14 @@ def test_replay_mode_variable_overrides_the_mode(
     monkeypatch.setenv("REPLAY_MODE", "sometimes")
     with pytest.raises(replay.ConfigError, match="REPLAY_MODE"):
         replay.Cassette(cassette_path)
+
+
+def test_sdk_surfaces_the_miss_itself_and_does_not_retry(
+    llm_env: FakeLLMServer, cassette_path: Path
+) -> None:
+    with replay.Cassette(cassette_path, "none") as cassette:
+        http = httpx2.Client(transport=replay.ReplayTransport(cassette))
+        client = openai.OpenAI(http_client=http, base_url=llm_env.url + "/v1")  # retries on
+        with pytest.raises(replay.CassetteMiss, match="no recording for POST"):
+            client.chat.completions.create(model="m", messages=[])
+    assert len(cassette.misses) == 1 and llm_env.requests == []

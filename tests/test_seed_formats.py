@@ -11,9 +11,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-import httpx
-import httpx2
-import pytest
 from conftest import StoppedServer, masked
 
 import replay
@@ -23,12 +20,6 @@ Exchange = Callable[[Any], Any]
 """What a test does with an httpx or httpx2 client; its result is compared across runs."""
 
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
-
-
-@pytest.fixture(params=[httpx, httpx2], ids=["httpx", "httpx2"])
-def library(request: pytest.FixtureRequest) -> ModuleType:
-    module: ModuleType = request.param
-    return module
 
 
 def record_then_replay(
