@@ -19,7 +19,7 @@ import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
 
 from replay.model import Headers, Request, Response
 from replay.rewrite import Rewriter
@@ -76,6 +76,10 @@ _SECRET_FIELD = re.compile(
 
 
 _SECRET_FIELD_NAMES = tuple(name.encode() for name in SECRET_JSON_FIELDS)
+_SECRET_FIELD_VALUE = re.compile(
+    rb'"(?:' + b"|".join(_SECRET_FIELD_NAMES) + rb')"\s*:\s*"([^"\\]*)"'
+)
+"""A secret JSON field's value, when it has no escapes: servers echo it like a header's."""
 
 
 def environment_secrets(environ: Mapping[str, str] | None = None) -> frozenset[str]:
@@ -188,7 +192,14 @@ def _carried_secrets(
             token = credential if credential and scheme.isalpha() else value
             if len(token) >= MIN_SECRET_LENGTH:
                 yield token
-    query = urlsplit(request.url).query
-    for name, value in parse_qsl(query, keep_blank_values=True):
+    parts = urlsplit(request.url)
+    for name, value in parse_qsl(parts.query, keep_blank_values=True):
         if name.lower() in secret_params and len(value) >= MIN_SECRET_LENGTH:
             yield value
+    for userinfo in (parts.username, parts.password):
+        if userinfo and len(userinfo) >= MIN_SECRET_LENGTH:
+            yield unquote(userinfo)
+    if request.body:
+        for match in _SECRET_FIELD_VALUE.finditer(request.body):
+            if len(match.group(1)) >= MIN_SECRET_LENGTH:
+                yield match.group(1).decode("utf-8", "replace")
