@@ -145,7 +145,8 @@ def sample(
     monkeypatch.setenv("FAKELLM_KEY", KEY)
     monkeypatch.delenv("CI", raising=False)
     monkeypatch.delenv("REPLAY_MODE", raising=False)
-    monkeypatch.delenv(usage.RUN_ID_VARIABLE, raising=False)  # each sample run is a run of its own
+    for variable in (usage.RUN_ID_VARIABLE, "PYTEST_XDIST_TESTRUNUID"):
+        monkeypatch.delenv(variable, raising=False)  # each sample run is a run of its own
     pytester.makeconftest(SAMPLE_CONFTEST)
     pytester.makefile(".toml", pyproject=SAMPLE_PYPROJECT)
     return pytester
