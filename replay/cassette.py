@@ -26,7 +26,7 @@ from typing import Any
 
 from replay import key as request_keys
 from replay import store, usage
-from replay.errors import CassetteError, CassetteMiss, ReplayError
+from replay.errors import CassetteError, CassetteMiss, ConfigError, ReplayError
 from replay.key import KeyRules
 from replay.model import Interaction, Outcome, Request, Response
 from replay.modes import Action, Mode, decide
@@ -91,6 +91,8 @@ class Cassette:
         self.mode = Mode.resolve(mode)
         self.rules = KeyRules(tuple(ignore), tuple(match_headers))
         self.redactor = Redactor(secrets, secret_headers)
+        if replay_speed is not None and not replay_speed > 0:
+            raise ConfigError("replay_speed", replay_speed, "must be a positive factor, or None")
         self.replay_speed = replay_speed
         self.allow_playback_repeats = allow_playback_repeats
         self.providers = tuple(providers)

@@ -8,7 +8,7 @@ import orjson
 import pytest
 
 from replay.cassette import Cassette, Record, Replay
-from replay.errors import CassetteError, CassetteMiss
+from replay.errors import CassetteError, CassetteMiss, ConfigError
 from replay.model import Chunk, Request, Response, TransportFailure
 
 URL = "https://api.openai.com/v1/chat/completions"
@@ -214,3 +214,8 @@ def test_a_malformed_interaction_is_reported_when_asked_for(tmp_path: Path) -> N
 def test_paths_may_be_path_like(tmp_path: Path) -> None:
     assert Cassette(tmp_path / "x.json").path == tmp_path / "x.json"
     assert Cassette(str(tmp_path / "x.json")).path == tmp_path / "x.json"
+
+
+def test_replay_speed_must_be_positive(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match=r"replay_speed=0: must be a positive factor"):
+        Cassette(tmp_path / "c.json", replay_speed=0)
