@@ -29,3 +29,25 @@ def lint(session: nox.Session) -> None:
 def typecheck(session: nox.Session) -> None:
     session.install("-e", ".[test]", "mypy")
     session.run("mypy", "replay")
+
+
+@nox.session(python=PYTHON)
+def bench(session: nox.Session) -> None:
+    """This project against vcrpy and the floor; writes bench/results/latest.{md,json}."""
+    session.install("-e", ".[test]")  # vcrpy and PyYAML (with libyaml) are in the test extra
+    session.run("python", "bench/run.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def stress(session: nox.Session) -> None:
+    """The reliability and security tests at full scale (1,000 examples, 100 kills)."""
+    session.install("-e", ".[test]")
+    session.run(
+        "pytest",
+        "-p",
+        "no:cacheprovider",
+        "tests/test_secrets_property.py",
+        "tests/test_crash_safety.py",
+        *session.posargs,
+        env={"REPLAY_STRESS": "1"},
+    )
