@@ -14,12 +14,16 @@ any processes sharing a run id) add up to one run::
         "cassettes": {"test_chat.json": ["<request key>", ...]}}}}
 
 A run is one value of ``REPLAY_RUN_ID``: taken from the environment, else
-from pytest-xdist's shared ``PYTEST_XDIST_TESTRUNUID``, else made up when this
-module is first imported and put in the environment, so that worker processes
-started afterwards join the same run. A run is complete when each of its
-processes ended normally: a process ended by an uncaught exception (Ctrl-C
-included), or told so through :func:`mark_incomplete` (the pytest plugin does
-for interrupted sessions and test selections), marks its run incomplete.
+made up when this module is first imported and put in the environment, so
+that processes started afterwards join the same run. pytest-xdist workers get
+their controller's, which imports replay through the pytest plugin before
+starting them. (xdist's own ``PYTEST_XDIST_TESTRUNUID`` is not used: a pytest
+run started from inside a worker inherits it, yet is a run of its own.)
+
+A run is complete when each of its processes ended normally: a process ended
+by an uncaught exception (Ctrl-C included), or told so through
+:func:`mark_incomplete` (the pytest plugin does for interrupted sessions and
+test selections), marks its run incomplete.
 Only the most recent :data:`KEPT_RUNS` runs are kept.
 """
 
@@ -56,7 +60,7 @@ def now() -> str:
 
 def run_id(environ: MutableMapping[str, str] = os.environ) -> str:
     """This process's run id, shared with the processes it starts from now on."""
-    found = environ.get(RUN_ID_VARIABLE) or environ.get("PYTEST_XDIST_TESTRUNUID")
+    found = environ.get(RUN_ID_VARIABLE)
     if not found:
         found = uuid.uuid4().hex
     environ[RUN_ID_VARIABLE] = found

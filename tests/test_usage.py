@@ -110,13 +110,13 @@ def test_only_the_latest_runs_are_kept_and_a_damaged_record_is_replaced(
 
 
 def test_run_id_comes_from_the_environment_and_is_passed_on() -> None:
-    environ: dict[str, str] = {"PYTEST_XDIST_TESTRUNUID": "xdist-run"}
-    assert usage.run_id(environ) == "xdist-run"
-    assert environ[usage.RUN_ID_VARIABLE] == "xdist-run"
     assert usage.run_id({usage.RUN_ID_VARIABLE: "mine", "PYTEST_XDIST_TESTRUNUID": "x"}) == "mine"
-    fresh: dict[str, str] = {}
-    made = usage.run_id(fresh)
-    assert len(made) == 32 and fresh == {usage.RUN_ID_VARIABLE: made}
+    # A run nested in an xdist worker inherits the worker's TESTRUNUID but is a run of its own.
+    nested: dict[str, str] = {"PYTEST_XDIST_TESTRUNUID": "outer"}
+    made = usage.run_id(nested)
+    assert len(made) == 32 and made != "outer"
+    assert nested[usage.RUN_ID_VARIABLE] == made
+    assert usage.run_id(nested) == made
 
 
 def test_a_malformed_record_is_an_error_naming_it(tmp_path: Path) -> None:
