@@ -15,7 +15,7 @@ import sys
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import anyio
 import httpx
@@ -51,6 +51,9 @@ class SyncUpstream(Protocol):
 class AsyncUpstream(Protocol):
     async def handle_async_request(self, request: AnyRequest) -> AnyResponse: ...
     async def aclose(self) -> None: ...
+
+
+Upstream = TypeVar("Upstream", SyncUpstream, AsyncUpstream)
 
 
 def library_of(request: AnyRequest) -> ModuleType:
@@ -246,21 +249,34 @@ else:
     )
 
 
+class _Upstreams(Generic[Upstream]):
+    """The real transports to record through: the one given, else the request's library's own,
+    made on first use (a replay-only run opens no connection pool)."""
+
+    def __init__(self, given: Upstream | None, default: str) -> None:
+        self._given: Upstream | None = given
+        self._default = default
+        self._made: dict[ModuleType, Upstream] = {}
+
+    def get(self, lib: ModuleType) -> Upstream:
+        if self._given is not None:
+            return self._given
+        made = self._made.get(lib)
+        if made is None:
+            made = self._made[lib] = getattr(lib, self._default)()
+        return made
+
+    def opened(self) -> list[Upstream]:
+        return [self._given] if self._given is not None else list(self._made.values())
+
+
 class ReplayTransport(_Transport):
     """Replays from ``cassette``; records through ``transport`` (default: the request's library's
     own ``HTTPTransport``) where the cassette's mode allows."""
 
     def __init__(self, cassette: Cassette, transport: SyncUpstream | None = None) -> None:
         self.cassette = cassette
-        self._given = transport
-        self._defaults: dict[ModuleType, SyncUpstream] = {}
-
-    def _upstream(self, lib: ModuleType) -> SyncUpstream:
-        if self._given is not None:
-            return self._given
-        if lib not in self._defaults:
-            self._defaults[lib] = lib.HTTPTransport()
-        return self._defaults[lib]
+        self._upstreams = _Upstreams(transport, "HTTPTransport")
 
     def handle_request(self, request: AnyRequest) -> AnyResponse:
         request.read()
@@ -271,7 +287,7 @@ class ReplayTransport(_Transport):
         started, recorded_at = time.monotonic(), Cassette.now()
         try:
             with through_cassette():  # allowed by --block-network: this records
-                response = self._upstream(lib).handle_request(request)
+                response = self._upstreams.get(lib).handle_request(request)
         except lib.TransportError as error:
             self.cassette.add(decision, failure(error, recorded_at))
             raise
@@ -279,9 +295,8 @@ class ReplayTransport(_Transport):
 
     def close(self) -> None:
         try:
-            for upstream in [self._given, *self._defaults.values()]:
-                if upstream is not None:
-                    upstream.close()
+            for upstream in self._upstreams.opened():
+                upstream.close()
         finally:
             self.cassette.save()
 
@@ -291,15 +306,7 @@ class AsyncReplayTransport(_AsyncTransport):
 
     def __init__(self, cassette: Cassette, transport: AsyncUpstream | None = None) -> None:
         self.cassette = cassette
-        self._given = transport
-        self._defaults: dict[ModuleType, AsyncUpstream] = {}
-
-    def _upstream(self, lib: ModuleType) -> AsyncUpstream:
-        if self._given is not None:
-            return self._given
-        if lib not in self._defaults:
-            self._defaults[lib] = lib.AsyncHTTPTransport()
-        return self._defaults[lib]
+        self._upstreams = _Upstreams(transport, "AsyncHTTPTransport")
 
     async def handle_async_request(self, request: AnyRequest) -> AnyResponse:
         await request.aread()
@@ -310,7 +317,7 @@ class AsyncReplayTransport(_AsyncTransport):
         started, recorded_at = time.monotonic(), Cassette.now()
         try:
             with through_cassette():
-                response = await self._upstream(lib).handle_async_request(request)
+                response = await self._upstreams.get(lib).handle_async_request(request)
         except lib.TransportError as error:
             self.cassette.add(decision, failure(error, recorded_at))
             raise
@@ -318,8 +325,7 @@ class AsyncReplayTransport(_AsyncTransport):
 
     async def aclose(self) -> None:
         try:
-            for upstream in [self._given, *self._defaults.values()]:
-                if upstream is not None:
-                    await upstream.aclose()
+            for upstream in self._upstreams.opened():
+                await upstream.aclose()
         finally:
             self.cassette.save()
