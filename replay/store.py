@@ -95,7 +95,7 @@ def _read(path: Path, size: int) -> bytes:
         raise CassetteError(path, f"is {size} bytes, more than the {MAX_CASSETTE_BYTES} allowed")
     try:
         with path.open("rb") as file:
-            return file.read(MAX_CASSETTE_BYTES + 1)
+            return file.read(size + 1)  # read(n) allocates n bytes up front: not the limit
     except OSError as error:
         raise CassetteError(path, f"cannot read: {error.strerror or error}") from error
 
