@@ -782,6 +782,8 @@ def _dispatch(fake: FakeLLMServer, request: ReceivedRequest) -> _Reply:
 
 class _HTTPServer(ThreadingHTTPServer):
     daemon_threads = True
+    # socketserver's default backlog of 5 resets connections when tests open many at once.
+    request_queue_size = 128
 
     def __init__(self, fake: FakeLLMServer, address: tuple[str, int]) -> None:
         self.fake = fake
