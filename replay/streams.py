@@ -98,6 +98,28 @@ class StreamRecorder:
         return data
 
 
+_FINAL_EVENTS = (b"data: [DONE]", b"event: message_stop", b"event: response.completed")
+
+
+def reached_the_end(chunks: list[Chunk]) -> bool:
+    """Whether a stream's last event is one that ends it.
+
+    SDKs stop reading at ``data: [DONE]`` (or Anthropic's ``message_stop``) and close the
+    response before the empty chunk that ends the body: such a stream is whole, not
+    abandoned.
+    """
+    if not chunks:
+        return False
+    tail = b""
+    for chunk in reversed(chunks):  # the last event may come in many small chunks
+        tail = chunk.data + tail
+        if len(tail) >= 4096:
+            break
+    tail = tail.rstrip()
+    last_event = tail.rsplit(b"\n\n", 1)[-1].lstrip()
+    return last_event.startswith(_FINAL_EVENTS)
+
+
 def pacing(chunks: tuple[Chunk, ...], speed: float | None) -> Iterator[tuple[float, bytes]]:
     """Each chunk with how long to wait before giving it: 0 unless a speed is set."""
     if not speed:

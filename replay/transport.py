@@ -24,7 +24,7 @@ from replay import model
 from replay.cassette import Cassette, Record, Replay
 from replay.model import Chunk, Outcome, TransportFailure
 from replay.network import through_cassette
-from replay.streams import StreamRecorder, pacing
+from replay.streams import StreamRecorder, pacing, reached_the_end
 
 try:
     import httpx2
@@ -214,7 +214,14 @@ def teed(
         chunks = tuple(recorder.chunks)
         cassette.add(
             record,
-            model.Response(response.status_code, kept, chunks, recorded_at, complete, cut),
+            model.Response(
+                response.status_code,
+                kept,
+                chunks,
+                recorded_at,
+                complete or (cut is None and reached_the_end(recorder.chunks)),
+                cut,
+            ),
         )
 
     stream = RecordingStream(response.stream, recorder, finish)

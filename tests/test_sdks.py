@@ -109,6 +109,8 @@ def assert_ids_are_placeholders(recorded: list[Any], replayed: list[Any], path: 
         assert len(fake["id"]) == len(real["id"])
     stream_ids = {chunk["id"] for chunk in replayed[1]}
     assert len(stream_ids) == 1 and stream_ids.pop() in stored
+    # The SDK closes the stream at `data: [DONE]`: read to its end, so stored as complete.
+    assert '"complete": false' not in stored and '"complete": true' in stored
 
 
 def test_openai_sync_records_and_replays_offline(
@@ -211,6 +213,7 @@ def test_anthropic_plain_and_streams_replay_offline(
     assert kinds[:3] == ["message_start", "content_block_start", "content_block_delta"]
     assert kinds[-2:] == ["message_delta", "message_stop"]
     assert final["id"].startswith("msg_") and final["id"] in cassette_path.read_text()
+    assert '"complete": false' not in cassette_path.read_text()  # closed at message_stop
     assert recorded[2]["id"] not in cassette_path.read_text()
 
 
