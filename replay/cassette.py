@@ -106,6 +106,7 @@ class Cassette:
         self._loaded: store.Loaded | None = None
         self._file_existed = False
         self._decoded: dict[str, Interaction] = {}
+        self._decoded_outcomes: dict[str, list[Outcome]] = {}
         self._changes: dict[str, _Change] = {}
         self._rerecorded: set[str] = set()
         self._played: dict[str, int] = {}
@@ -132,6 +133,19 @@ class Cassette:
             self._loaded = store.load(self.path)
             self._file_existed = self._loaded.signature is not None
         return self._loaded
+
+    def _outcomes(self, key: str) -> list[Outcome]:
+        """The responses recorded for ``key``; the replay path decodes nothing else."""
+        change = self._changes.get(key)
+        if change is not None:
+            return change.outcomes
+        outcomes = self._decoded_outcomes.get(key)
+        if outcomes is None:
+            entry = self._base().interactions.get(key)
+            if entry is None:
+                return []
+            outcomes = self._decoded_outcomes[key] = store.decode_outcomes(self.path, key, entry)
+        return outcomes
 
     def _interaction(self, key: str) -> Interaction | None:
         change = self._changes.get(key)
@@ -176,8 +190,7 @@ class Cassette:
         key = self.key_of(request)
         with self._lock:
             self._base()
-            interaction = self._interaction(key)
-            outcomes = interaction.outcomes if interaction else []
+            outcomes = self._outcomes(key)
             if self.mode is Mode.ALL and key not in self._rerecorded:
                 outcomes = []
             played = self._played.get(key, 0)
@@ -282,6 +295,7 @@ class Cassette:
                 self._loaded = store.save(self.path, merged)
             self._changes.clear()
             self._decoded.clear()
+            self._decoded_outcomes.clear()
 
 
 def _responses(entry: object) -> list[object]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
@@ -37,12 +37,12 @@ class KeyRules:
     match_headers: tuple[str, ...] = ()
     """Headers that do count, lower-cased."""
 
+    ignored_paths: tuple[tuple[str | int, ...], ...] = field(init=False)
+    """``ignore`` parsed once: the key of every request uses it."""
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "match_headers", tuple(h.lower() for h in self.match_headers))
-
-    @property
-    def ignored_paths(self) -> tuple[tuple[str | int, ...], ...]:
-        return tuple(jsonpath.parse(path) for path in self.ignore)
+        object.__setattr__(self, "ignored_paths", tuple(map(jsonpath.parse, self.ignore)))
 
 
 def canonical(request: Request, rules: KeyRules) -> dict[str, Any]:

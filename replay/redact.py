@@ -144,7 +144,7 @@ class Redactor:
     def body(self, body: bytes, rewriter: Rewriter | None = None) -> bytes:
         if not body:
             return body
-        if b'"' in body and any(name in body for name in _SECRET_FIELD_NAMES):
+        if any(map(body.__contains__, _SECRET_FIELD_NAMES)):
             body = _SECRET_FIELD.sub(rb"\1" + _PLACEHOLDER_BYTES + rb'"', body)
         return (rewriter or self.known).apply(body)
 

@@ -39,7 +39,7 @@ class Rewriter:
         return cls(pattern, lambda match: table[match.group()])
 
     def apply(self, data: bytes) -> bytes:
-        if self.needles and not any(needle in data for needle in self.needles):
+        if self.needles and not any(map(data.__contains__, self.needles)):
             return data
         return self.pattern.sub(self.replace, data)
 

@@ -34,17 +34,19 @@ pytest-xdist workers recording into one cassette both keep their recordings.
 from __future__ import annotations
 
 import base64
+import contextlib
 import os
+import secrets
 import stat
-import tempfile
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import orjson
-from filelock import FileLock
+from filelock import FileLock, Timeout
 
 from replay.errors import CassetteError, CassetteVersionError
 from replay.key import is_json, parse_json, text_or_base64
@@ -70,32 +72,39 @@ _cache_lock = threading.Lock()
 
 
 def load(path: Path) -> Loaded:
-    """The file's interactions, parsed once per process and version of the file."""
+    """The file's interactions, parsed once per process and version of the file.
+
+    The size and identity come from the opened file, not from a second look at the
+    path: another process may rename a new version into place between the two.
+    """
     try:
-        info = path.stat()
+        file = path.open("rb")
     except FileNotFoundError:
         return Loaded({}, None)
+    except IsADirectoryError:
+        raise CassetteError(path, "is a directory, not a cassette file") from None
     except OSError as error:
         raise CassetteError(path, f"cannot read: {error.strerror or error}") from error
-    if stat.S_ISDIR(info.st_mode):
-        raise CassetteError(path, "is a directory, not a cassette file")
-    signature = (info.st_ino, info.st_size, info.st_mtime_ns)
-    with _cache_lock:
-        cached = _cache.get(path)
-    if cached is not None and cached.signature == signature:
-        return cached
-    loaded = Loaded(parse(path, _read(path, info.st_size)), signature)
+    with file:
+        info = os.fstat(file.fileno())
+        if stat.S_ISDIR(info.st_mode):
+            raise CassetteError(path, "is a directory, not a cassette file")
+        signature = (info.st_ino, info.st_size, info.st_mtime_ns)
+        with _cache_lock:
+            cached = _cache.get(path)
+        if cached is not None and cached.signature == signature:
+            return cached
+        loaded = Loaded(parse(path, _read(path, file, info.st_size)), signature)
     with _cache_lock:
         _cache[path] = loaded
     return loaded
 
 
-def _read(path: Path, size: int) -> bytes:
+def _read(path: Path, file: BinaryIO, size: int) -> bytes:
     if size > MAX_CASSETTE_BYTES:
         raise CassetteError(path, f"is {size} bytes, more than the {MAX_CASSETTE_BYTES} allowed")
     try:
-        with path.open("rb") as file:
-            return file.read(size + 1)  # read(n) allocates n bytes up front: not the limit
+        return file.read()
     except OSError as error:
         raise CassetteError(path, f"cannot read: {error.strerror or error}") from error
 
@@ -119,46 +128,38 @@ def parse(path: Path, data: bytes) -> Document:
 
 
 def save(path: Path, interactions: Mapping[str, Any]) -> Loaded:
-    """Write atomically: a temporary file beside the cassette, fsync, rename."""
-    data = dump(interactions)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-        try:
-            os.chmod(temporary, _mode_for(path))
-            with os.fdopen(descriptor, "wb") as file:
-                file.write(data)
-                file.flush()
-                os.fsync(file.fileno())
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
-        _fsync_directory(path.parent)
-        info = path.stat()
-    except OSError as error:
-        raise CassetteError(path, f"cannot write: {error.strerror or error}") from error
+    """Write the cassette atomically; the process's cache then holds what was written."""
+    info = write_atomically(path, dump(interactions))
     loaded = Loaded(dict(interactions), (info.st_ino, info.st_size, info.st_mtime_ns))
     with _cache_lock:
         _cache[path] = loaded
     return loaded
 
 
-def _mode_for(path: Path) -> int:
-    """The file's own permissions, or what a plain new file would get: mkstemp makes it 0600."""
+def write_atomically(path: Path, data: bytes) -> os.stat_result:
+    """A temporary file beside ``path``, fsync, rename: a crash leaves the old file or the new.
+
+    The new file keeps the old one's permissions; a first one gets what the umask allows.
+    """
+    temporary = path.parent / f".{path.name}.{secrets.token_hex(6)}.tmp"
     try:
-        return stat.S_IMODE(path.stat().st_mode)
-    except FileNotFoundError:
-        return 0o666 & ~_UMASK
-
-
-def _current_umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-_UMASK = _current_umask()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        try:
+            with os.fdopen(descriptor, "wb") as file:
+                with contextlib.suppress(FileNotFoundError):
+                    os.chmod(temporary, stat.S_IMODE(path.stat().st_mode))
+                file.write(data)
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(temporary, path)
+        except BaseException:
+            temporary.unlink(missing_ok=True)
+            raise
+        _fsync_directory(path.parent)
+        return path.stat()
+    except OSError as error:
+        raise CassetteError(path, f"cannot write: {error.strerror or error}") from error
 
 
 def dump(interactions: Mapping[str, Any]) -> bytes:
@@ -177,9 +178,16 @@ def _fsync_directory(directory: Path) -> None:
         os.close(descriptor)
 
 
-def lock(path: Path) -> FileLock:
-    """The lock that serialises read-merge-write of one cassette across processes."""
-    return FileLock(path.parent / f".{path.name}.lock", timeout=LOCK_TIMEOUT_SECONDS)
+@contextmanager
+def lock(path: Path) -> Iterator[None]:
+    """Serialises read-merge-write of ``path`` across processes (``.NAME.lock`` beside it)."""
+    try:
+        with FileLock(path.parent / f".{path.name}.lock", timeout=LOCK_TIMEOUT_SECONDS):
+            yield
+    except Timeout:
+        raise CassetteError(
+            path, f"locked by another process for more than {LOCK_TIMEOUT_SECONDS:.0f} s"
+        ) from None
 
 
 # Entries <-> plain data.
@@ -238,7 +246,7 @@ def _encode_headers(headers: Headers) -> dict[str, str]:
 
 def decode(path: Path, key: str, entry: Any) -> Interaction:
     """An interaction from its entry; a malformed one is a CassetteError naming the key."""
-    try:
+    with _malformed(path, key):
         request = entry["request"]
         return Interaction(
             key=key,
@@ -248,8 +256,31 @@ def decode(path: Path, key: str, entry: Any) -> Interaction:
                 headers=_decode_headers(request.get("headers", {})),
                 body=decode_body(request.get("body")),
             ),
-            outcomes=[decode_outcome(outcome) for outcome in _list(entry["responses"])],
+            outcomes=decode_outcomes(path, key, entry),
         )
+
+
+def decode_outcomes(path: Path, key: str, entry: Any) -> list[Outcome]:
+    """The responses of an entry, all that replaying it needs; its request is only checked."""
+    with _malformed(path, key):
+        _check_request(entry["request"])
+        return [decode_outcome(outcome) for outcome in _list(entry["responses"])]
+
+
+def _check_request(request: Any) -> None:
+    """Fails as decoding the request would, without re-serializing a JSON body."""
+    _text(request["method"])
+    _text(request["url"])
+    _decode_headers(request.get("headers", {}))
+    body = request.get("body")
+    if not (isinstance(body, dict) and "json" in body):
+        decode_body(body)
+
+
+@contextmanager
+def _malformed(path: Path, key: str) -> Iterator[None]:
+    try:
+        yield
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise CassetteError(path, f"interaction {key} is malformed: {_describe(error)}") from error
 

@@ -64,7 +64,11 @@ def to_model(request: AnyRequest) -> model.Request:
     return model.Request(
         method=request.method,
         url=str(request.url),
-        headers=tuple(request.headers.multi_items()),
+        # The raw pairs: multi_items() would detect the encoding again for every header.
+        headers=tuple(
+            (name.decode("latin-1").lower(), value.decode("latin-1"))
+            for name, value in request.headers.raw
+        ),
         body=request.content,
     )
 

@@ -32,7 +32,6 @@ from __future__ import annotations
 import atexit
 import os
 import sys
-import tempfile
 import threading
 import uuid
 from collections.abc import Callable, Iterable, Mapping, MutableMapping
@@ -43,15 +42,14 @@ from types import TracebackType
 from typing import Any
 
 import orjson
-from filelock import FileLock
 
+from replay import store
 from replay.errors import CassetteError
 
 USAGE_FILE = ".replay-usage.json"
 RUN_ID_VARIABLE = "REPLAY_RUN_ID"
 FORMAT_VERSION = 1
 KEPT_RUNS = 5
-LOCK_TIMEOUT_SECONDS = 60.0
 
 
 def now() -> str:
@@ -203,7 +201,7 @@ def last_complete_run(runs: Mapping[str, Run]) -> Run | None:
 def merge(directory: Path, run: Run) -> Path:
     """Add ``run`` to the directory's record under its lock, atomically."""
     path = record_path(directory)
-    with FileLock(directory / ".replay-usage.lock", timeout=LOCK_TIMEOUT_SECONDS):
+    with store.lock(path):
         try:
             runs = read(directory) or {}
         except CassetteError as error:
@@ -214,19 +212,8 @@ def merge(directory: Path, run: Run) -> Path:
         runs[run.id] = previous.merged(run) if previous else run
         kept = sorted(runs.values(), key=lambda r: r.ended, reverse=True)[:KEPT_RUNS]
         document = {"version": FORMAT_VERSION, "runs": {r.id: r.to_json() for r in kept}}
-        _write_atomically(path, orjson.dumps(document, option=orjson.OPT_INDENT_2))
+        store.write_atomically(path, orjson.dumps(document, option=orjson.OPT_INDENT_2))
     return path
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    descriptor, temporary = tempfile.mkstemp(prefix=f"{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(descriptor, "wb") as file:
-            file.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def unused(run: Run, cassette: str, keys: Iterable[str]) -> list[str]:

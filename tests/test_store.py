@@ -2,9 +2,11 @@ from __future__ import annotations
 
 import os
 import stat
+import threading
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
 from replay import store
 from replay.errors import CassetteError, CassetteVersionError
@@ -190,3 +192,38 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def test_a_lock_held_too_long_is_a_cassette_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "c.json"
+    monkeypatch.setattr(store, "LOCK_TIMEOUT_SECONDS", 0.05)
+    with FileLock(tmp_path / ".c.json.lock"), pytest.raises(CassetteError) as caught:
+        with store.lock(path):
+            pass
+    assert caught.value.path == path and "locked by another process" in str(caught.value)
+
+
+def test_loading_while_another_process_replaces_the_file_reads_one_whole_version(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "c.json"
+    small, large = {"a": {}}, {f"k{i}": {"pad": "x" * 100} for i in range(300)}
+    store.save(path, small)
+    stop = threading.Event()
+
+    def replace_back_and_forth() -> None:
+        while not stop.is_set():
+            for version in (large, small):
+                store.write_atomically(path, store.dump(version))
+
+    writer = threading.Thread(target=replace_back_and_forth)
+    writer.start()
+    try:
+        for _ in range(2000):
+            store._cache.clear()
+            assert store.load(path).interactions in (small, large)
+    finally:
+        stop.set()
+        writer.join()
