@@ -177,7 +177,7 @@ class Cassette:
             request.method,
             normalizer.ids_in_url(redactor.url(request.url)),
             headers,
-            normalizer.ids_in(redactor.body(request.body)),
+            normalizer.ids_in(redactor.body(request.body, request.header("content-type"))),
         )
 
     def key_of(self, request: Request) -> str:
@@ -202,7 +202,7 @@ class Cassette:
                 repeat=self.allow_playback_repeats,
             )
             if action is Action.MISS:
-                miss = self._miss(request, reason)
+                miss = self._miss(request, reason, used_up=bool(outcomes))
                 self.misses.append(miss)
                 raise miss
             self._played[key] = played + 1
@@ -214,9 +214,10 @@ class Cassette:
         stored = self._normalizer.request(self.redactor.request(request, scrub))
         return Record(key, stored, scrub)
 
-    def _miss(self, request: Request, reason: str) -> CassetteMiss:
+    def _miss(self, request: Request, reason: str, used_up: bool) -> CassetteMiss:
         asked = self.redactor.request(request, self.redactor.known)
-        candidates = [i for i in self.interactions if i.outcomes]
+        # A request whose recordings are used up is its own closest match: the reason says it.
+        candidates = [] if used_up else [i for i in self.interactions if i.outcomes]
         if not candidates:
             return CassetteMiss(self.path, request.method, asked.url, reason)
 

@@ -5,7 +5,8 @@ What is replaced by :data:`PLACEHOLDER`:
 - the values of secret headers (``authorization``, ``x-api-key``, cookies, ...) and
   of secret query parameters (``key``, ``api_key``, ``access_token``, ``sig``, ...);
 - the userinfo of a URL (``https://user:pass@host``);
-- the values of secret JSON fields (``"api_key": "..."``) in bodies;
+- the values of secret JSON fields (``"api_key": "..."``) in request and response bodies,
+  and of secret parameters in form-encoded request bodies;
 - wherever they appear (URL, body, response, stream chunks, error messages): the
   values of environment variables whose names end in ``_KEY``, ``_TOKEN`` or
   ``_SECRET`` or contain ``API_KEY``; the secrets the request itself carried in
@@ -69,13 +70,13 @@ _KEY_SHAPES = (
 )
 _KEY_SHAPE_NEEDLES = (b"sk-", b"gsk_", b"AIza", b"xai-", b"hf_", b"Bearer ")
 """Every key shape above contains one of these: text without them is not scanned for keys."""
-_SECRET_FIELD = re.compile(
-    rb'("(?:' + b"|".join(name.encode() for name in SECRET_JSON_FIELDS) + rb')"\s*:\s*")'
-    rb'(?:[^"\\]|\\.)*"'
-)
-
-
 _SECRET_FIELD_NAMES = tuple(name.encode() for name in SECRET_JSON_FIELDS)
+SECRET_FIELDS = Rewriter(
+    re.compile(rb'("(?:' + b"|".join(_SECRET_FIELD_NAMES) + rb')"\s*:\s*")(?:[^"\\]|\\.)*"'),
+    lambda match: match.group(1) + _PLACEHOLDER_BYTES + b'"',
+    _SECRET_FIELD_NAMES,
+)
+"""Replaces the values of secret JSON fields, in requests and in responses alike."""
 _SECRET_FIELD_VALUE = re.compile(
     rb'"(?:' + b"|".join(_SECRET_FIELD_NAMES) + rb')"\s*:\s*"([^"\\]*)"'
 )
@@ -124,16 +125,7 @@ class Redactor:
         netloc = parts.netloc
         if "@" in netloc:
             netloc = f"{PLACEHOLDER}@{netloc.rpartition('@')[2]}"
-        query = parts.query
-        if query:
-            pairs = parse_qsl(query, keep_blank_values=True)
-            if any(name.lower() in self.secret_params for name, _ in pairs):
-                query = urlencode(
-                    [
-                        (name, PLACEHOLDER if name.lower() in self.secret_params else value)
-                        for name, value in pairs
-                    ]
-                )
+        query = self._form(parts.query)
         rebuilt = (
             url
             if (netloc, query) == (parts.netloc, parts.query)
@@ -141,12 +133,28 @@ class Redactor:
         )
         return (rewriter or self.known).apply(rebuilt.encode()).decode()
 
-    def body(self, body: bytes, rewriter: Rewriter | None = None) -> bytes:
+    def _form(self, encoded: str) -> str:
+        """A query string or form body with the values of secret parameters replaced."""
+        if not encoded:
+            return encoded
+        pairs = parse_qsl(encoded, keep_blank_values=True)
+        if not any(name.lower() in self.secret_params for name, _ in pairs):
+            return encoded
+        return urlencode(
+            [
+                (name, PLACEHOLDER if name.lower() in self.secret_params else value)
+                for name, value in pairs
+            ]
+        )
+
+    def body(
+        self, body: bytes, content_type: str | None = None, rewriter: Rewriter | None = None
+    ) -> bytes:
         if not body:
             return body
-        if any(map(body.__contains__, _SECRET_FIELD_NAMES)):
-            body = _SECRET_FIELD.sub(rb"\1" + _PLACEHOLDER_BYTES + rb'"', body)
-        return (rewriter or self.known).apply(body)
+        if content_type and content_type.startswith("application/x-www-form-urlencoded"):
+            body = self._form(body.decode("latin-1")).encode("latin-1")
+        return (rewriter or self.known).apply(SECRET_FIELDS.apply(body))
 
     def headers(self, headers: Headers, rewriter: Rewriter) -> Headers:
         return tuple(
@@ -164,14 +172,14 @@ class Redactor:
             method=request.method,
             url=self.url(request.url, rewriter),
             headers=self.headers(request.headers, rewriter),
-            body=self.body(request.body, rewriter),
+            body=self.body(request.body, request.header("content-type"), rewriter),
         )
 
     def response(self, response: Response, rewriter: Rewriter) -> Response:
         return Response(
             status=response.status,
             headers=self.headers(response.headers, rewriter),
-            chunks=rewriter.apply_to(response.chunks),
+            chunks=rewriter.apply_to(SECRET_FIELDS.apply_to(response.chunks)),
             recorded_at=response.recorded_at,
             complete=response.complete,
             failure=None

@@ -12,10 +12,12 @@ the recorded pace scaled by ``speed`` (2.0 is twice as fast).
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import time
 import zlib
 from collections.abc import Iterator
-from typing import Protocol
+from typing import Any, Protocol
 
 from replay.model import Chunk
 
@@ -25,14 +27,17 @@ class _Decompressor(Protocol):
 
 
 class BodyDecoder:
-    """Undo a ``content-encoding`` chunk by chunk."""
+    """Undo a ``content-encoding`` chunk by chunk.
+
+    An encoding we cannot undo (``zstd``, ``br`` without brotli installed) is left as it
+    is: ``decodes`` is then False, and the body is kept encoded with its header.
+    """
 
     def __init__(self, encoding: str | None) -> None:
-        self._steps: list[_Decompressor] = [
-            _decompressor(name.strip().lower())
-            for name in reversed((encoding or "").split(","))
-            if name.strip().lower() not in ("", "identity")
-        ]
+        names = [name.strip().lower() for name in reversed((encoding or "").split(","))]
+        steps = [_decompressor(name) for name in names if name not in ("", "identity")]
+        self.decodes = None not in steps
+        self._steps = [step for step in steps if step is not None] if self.decodes else []
 
     @property
     def active(self) -> bool:
@@ -62,25 +67,23 @@ class _Deflate:
 
 
 class _Brotli:
-    def __init__(self) -> None:
-        try:
-            import brotli  # type: ignore[import-not-found, unused-ignore]
-        except ImportError:  # httpx only asks for br when one of the two is installed
-            import brotlicffi as brotli  # type: ignore[import-not-found, no-redef, unused-ignore]
-        self._inner = brotli.Decompressor()
+    def __init__(self, module: Any) -> None:
+        self._inner = module.Decompressor()
 
     def decompress(self, data: bytes) -> bytes:
         return bytes(self._inner.process(data))
 
 
-def _decompressor(name: str) -> _Decompressor:
+def _decompressor(name: str) -> _Decompressor | None:
     if name in ("gzip", "x-gzip"):
         return zlib.decompressobj(zlib.MAX_WBITS | 16)
     if name == "deflate":
         return _Deflate()
     if name == "br":
-        return _Brotli()
-    raise ValueError(f"unsupported content-encoding {name!r}")
+        for module_name in ("brotli", "brotlicffi"):  # whichever httpx found
+            with contextlib.suppress(ImportError):
+                return _Brotli(importlib.import_module(module_name))
+    return None
 
 
 class StreamRecorder:
@@ -88,6 +91,7 @@ class StreamRecorder:
 
     def __init__(self, encoding: str | None, started: float) -> None:
         self._decoder = BodyDecoder(encoding)
+        self.decodes = self._decoder.decodes
         self._started = started
         self.chunks: list[Chunk] = []
 

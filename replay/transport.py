@@ -211,8 +211,11 @@ def teed(
     """The upstream response, its body decoded and recorded on the way to the caller."""
     lib = library_of(request)
     headers = [(name.lower(), value) for name, value in response.headers.multi_items()]
-    kept = tuple((name, value) for name, value in headers if name not in _NOT_STORED)
     recorder = StreamRecorder(response.headers.get("content-encoding"), started)
+    # A body we could not decode keeps its content-encoding, for the caller and the cassette.
+    dropped = _NOT_STORED if recorder.decodes else _NOT_STORED - {"content-encoding"}
+    kept = tuple((name, value) for name, value in headers if name not in dropped)
+    hidden = {"content-length", "content-encoding"} if recorder.decodes else {"content-length"}
 
     def finish(complete: bool, cut: TransportFailure | None) -> None:
         chunks = tuple(recorder.chunks)
@@ -231,7 +234,7 @@ def teed(
     stream = RecordingStream(response.stream, recorder, finish)
     return lib.Response(
         response.status_code,
-        headers=[(n, v) for n, v in headers if n not in ("content-encoding", "content-length")],
+        headers=[(name, value) for name, value in headers if name not in hidden],
         stream=stream,
         request=request,
         extensions=response.extensions,

@@ -109,3 +109,22 @@ def test_provider_key_shapes_are_scrubbed_even_when_unknown() -> None:
 def test_user_literal_secrets() -> None:
     r = redactor(secrets=["my-own-secret"])
     assert r.body(b"x my-own-secret y") == b"x REDACTED y"
+
+
+def test_secret_json_fields_in_responses_and_their_streams() -> None:
+    r = redactor()
+    body = b'{"access_token": "ya29.a0AfH6SMB", "token_type": "bearer", "password": "p\\"w"}'
+    response = Response(200, (), (Chunk(body[:25], 0.0), Chunk(body[25:], 0.1)), "t")
+    stored = r.response(response, r.known)
+    assert stored.body == (
+        b'{"access_token": "REDACTED", "token_type": "bearer", "password": "REDACTED"}'
+    )
+    assert len(stored.chunks) == 2
+
+
+def test_secret_parameters_in_form_bodies() -> None:
+    r = redactor()
+    form = b"grant_type=client_credentials&client_secret=s3cr3t-value&scope=a+b"
+    stored = r.body(form, "application/x-www-form-urlencoded; charset=utf-8")
+    assert stored == b"grant_type=client_credentials&client_secret=REDACTED&scope=a+b"
+    assert r.body(form, "text/plain") == form  # not a form: parameters mean nothing

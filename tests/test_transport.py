@@ -183,3 +183,24 @@ def test_a_miss_never_reaches_the_network(tmp_path: Path) -> None:
 def test_library_of_requests() -> None:
     assert library_of(httpx.Request("GET", "https://a.test")) is httpx
     assert library_of(httpx2.Request("GET", "https://a.test")) is httpx2
+
+
+def test_a_body_in_an_encoding_we_cannot_undo_is_kept_encoded_with_its_header(
+    tmp_path: Path,
+) -> None:
+    encoded = b"\x28\xb5\x2f\xfd\x00\x58\x01\x00\x00zstd bytes"
+    headers = {"content-encoding": "zstd", "content-type": "application/octet-stream"}
+    network = httpx.MockTransport(
+        lambda request: httpx.Response(200, headers=headers, content=encoded)
+    )
+    path = tmp_path / "c.json"
+    with httpx.Client(transport=replay.ReplayTransport(replay.Cassette(path), network)) as client:
+        recorded = client.get("https://api.test/zstd")
+        assert recorded.headers["content-encoding"] == "zstd"
+    with httpx.Client(
+        transport=replay.ReplayTransport(replay.Cassette(path, mode="none"))
+    ) as client:
+        replayed = client.get("https://api.test/zstd")
+    assert replayed.headers["content-encoding"] == "zstd"
+    assert b'"content-encoding": "zstd"' in path.read_bytes()
+    assert replayed.read() == recorded.read()
