@@ -52,8 +52,30 @@ FORMAT_VERSION = 1
 KEPT_RUNS = 5
 
 
+TIME_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
+"""How replay writes a time (recording times, run starts and ends): UTC, to the second."""
+
+
+def timestamp(when: datetime) -> str:
+    """``when`` in :data:`TIME_FORMAT`; a time without a zone is taken as UTC."""
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return when.astimezone(UTC).strftime(TIME_FORMAT)
+
+
 def now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return timestamp(datetime.now(UTC))
+
+
+def parse_time(text: str) -> datetime:
+    """An ISO 8601 time with its zone; ValueError naming what is wrong otherwise."""
+    try:
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f"{text!r:.40} is not an ISO 8601 date") from None
+    if when.tzinfo is None:
+        raise ValueError(f"{text!r:.40} has no time zone")
+    return when
 
 
 def run_id(environ: MutableMapping[str, str] = os.environ) -> str:
@@ -184,13 +206,24 @@ def _decode(run: str, entry: dict[str, Any]) -> Run:
         raise TypeError("cassettes is not an object")
     return Run(
         run,
-        str(entry["started"]),
-        str(entry["ended"]),
+        _time(run, entry, "started"),
+        _time(run, entry, "ended"),
         entry["complete"] is True,
         tuple(str(reason) for reason in entry.get("incomplete", ())),
         int(entry.get("processes", 1)),
         {str(name): frozenset(map(str, keys)) for name, keys in cassettes.items()},
     )
+
+
+def _time(run: str, entry: dict[str, Any], name: str) -> str:
+    """Checked, and rewritten in one zone and format, so that runs compare as text."""
+    value = entry[name]
+    if not isinstance(value, str):
+        raise TypeError(f"run {run}: {name} {value!r:.40} is not a date")
+    try:
+        return timestamp(parse_time(value))
+    except (ValueError, OverflowError) as error:  # Overflow: a zone pushing year 1 out of range
+        raise ValueError(f"run {run}: {name} {error}") from None
 
 
 def last_complete_run(runs: Mapping[str, Run]) -> Run | None:

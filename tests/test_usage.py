@@ -101,7 +101,8 @@ def test_only_the_latest_runs_are_kept_and_a_damaged_record_is_replaced(
 ) -> None:
     (tmp_path / usage.USAGE_FILE).write_text("{not json")
     for index in range(usage.KEPT_RUNS + 2):
-        run = usage.Run(f"r{index}", "t", f"2024-01-0{index + 1}", True, (), 1, {"a.json": set()})
+        day = f"2024-01-0{index + 1}T00:00:00Z"
+        run = usage.Run(f"r{index}", day, day, True, (), 1, {"a.json": frozenset()})
         usage.merge(tmp_path, run)
     assert "replacing" in capsys.readouterr().err
     runs = usage.read(tmp_path)
@@ -124,3 +125,30 @@ def test_a_malformed_record_is_an_error_naming_it(tmp_path: Path) -> None:
     with pytest.raises(usage.CassetteError, match=r"\.replay-usage\.json.*not a usage record"):
         usage.read(tmp_path)
     assert usage.read(tmp_path / "nowhere") is None
+
+
+@pytest.mark.parametrize(
+    ("started", "why"),
+    [
+        ("yesterday", "run r: started 'yesterday' is not an ISO 8601 date"),
+        ("2024-05-01T10:00:00", "run r: started '2024-05-01T10:00:00' has no time zone"),
+        (1714557600, "run r: started 1714557600 is not a date"),
+    ],
+)
+def test_a_run_date_that_cannot_be_compared_is_an_error_naming_the_record(
+    tmp_path: Path, started: object, why: str
+) -> None:
+    run = {"started": started, "ended": "2024-05-01T10:01:00Z", "complete": True, "cassettes": {}}
+    (tmp_path / usage.USAGE_FILE).write_bytes(orjson.dumps({"version": 1, "runs": {"r": run}}))
+    with pytest.raises(usage.CassetteError, match=r"\.replay-usage\.json") as raised:
+        usage.read(tmp_path)
+    assert raised.value.reason == f"is not a usage record: {why}"
+
+
+def test_run_dates_in_any_zone_are_read_in_utc_so_they_compare_as_text(tmp_path: Path) -> None:
+    run = {"started": "2024-05-01T12:00:00+02:00", "ended": "2024-05-01T10:01:00.5+00:00",
+           "complete": True, "cassettes": {}}  # fmt: skip
+    (tmp_path / usage.USAGE_FILE).write_bytes(orjson.dumps({"version": 1, "runs": {"r": run}}))
+    runs = usage.read(tmp_path)
+    assert runs is not None
+    assert (runs["r"].started, runs["r"].ended) == ("2024-05-01T10:00:00Z", "2024-05-01T10:01:00Z")
