@@ -29,7 +29,7 @@ from replay import store, usage
 from replay.errors import CassetteError, CassetteMiss, ConfigError, ReplayError
 from replay.key import KeyRules
 from replay.model import Interaction, Outcome, Request, Response
-from replay.modes import Action, Mode, decide
+from replay.modes import Action, Mode, action_for
 from replay.normalize import Normalizer
 from replay.providers import Provider, detect
 from replay.redact import Redactor
@@ -191,10 +191,8 @@ class Cassette:
         with self._lock:
             self._base()
             outcomes = self._outcomes(key)
-            if self.mode is Mode.ALL and key not in self._rerecorded:
-                outcomes = []
             played = self._played.get(key, 0)
-            action, reason = decide(
+            action, reason = action_for(
                 self.mode,
                 recorded=len(outcomes),
                 played=played,

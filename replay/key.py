@@ -8,7 +8,7 @@ when named in :attr:`KeyRules.match_headers`, so the SDKs' retry counters,
 timeouts, idempotency keys and user agents never change a key.
 
 The key is a SHA-256 of orjson output: stable across processes, machines and
-Python versions. ``tests/test_key.py`` pins the keys of a fixed corpus, since
+Python versions. ``tests/test_key_stability.py`` pins the keys of a fixed corpus, since
 changing this function orphans every cassette users have recorded.
 """
 

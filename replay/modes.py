@@ -44,7 +44,7 @@ class Action(Enum):
     MISS = "miss"
 
 
-def decide(
+def action_for(
     mode: Mode, *, recorded: int, played: int, file_existed: bool, repeat: bool = False
 ) -> tuple[Action, str]:
     """What to do with a request that has ``recorded`` responses of which ``played`` were given.

@@ -145,10 +145,6 @@ class Normalizer:
         self._rewriter: Rewriter | None = None
         self._lock = threading.Lock()
 
-    @property
-    def placeholders(self) -> dict[str, str]:
-        return {real.decode(): fake.decode() for real, fake in self._placeholders.items()}
-
     def request(self, request: Request) -> Request:
         """The request as stored: real ids replaced, volatile headers and boundary made fixed."""
         headers = tuple(

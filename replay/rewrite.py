@@ -12,7 +12,7 @@ it was recorded with.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from replay.model import Chunk
@@ -27,16 +27,6 @@ class Rewriter:
     needles: tuple[bytes, ...] = ()
     """If given, every match contains one of these: data holding none is left as it is, unread
     by the pattern (a plain substring search is many times faster than a regex scan)."""
-
-    @classmethod
-    def literal(cls, replacements: Mapping[bytes, bytes]) -> Rewriter | None:
-        """Replace each key by its value; longer keys win where two overlap."""
-        if not replacements:
-            return None
-        keys = sorted(replacements, key=len, reverse=True)
-        pattern = re.compile(b"|".join(_bounded(key) for key in keys))
-        table = dict(replacements)
-        return cls(pattern, lambda match: table[match.group()])
 
     def apply(self, data: bytes) -> bytes:
         if self.needles and not any(map(data.__contains__, self.needles)):
@@ -99,7 +89,7 @@ class GrowingTable:
 
     A key made of letters, digits, ``_`` and ``-`` (not digits only) is replaced where it is a
     whole run of those characters, found by one fixed pattern and looked up in the table.
-    Other keys are matched as in :meth:`Rewriter.literal`; the pattern grows only with them.
+    Other keys are matched literally, longest first; the pattern grows only with them.
     """
 
     def __init__(self) -> None:
@@ -118,12 +108,14 @@ class GrowingTable:
             return
         else:
             self._shortest = len(key)
-        runs = rb"[A-Za-z0-9_\-]{%d,}" % max(self._shortest, 4)
+        runs = rb"(?P<run>[A-Za-z0-9_\-]{%d,})" % max(self._shortest, 4)
         pattern = re.compile(b"|".join([*map(_bounded, self._others), runs]))
         self.rewriter = Rewriter(pattern, self._replace)
 
     def _replace(self, match: re.Match[bytes]) -> bytes:
         found = match.group()
+        if match.lastgroup == "run" and found.isdigit():
+            return found  # digit keys match only as whole numbers, by their own pattern
         return self.replacements.get(found, found)
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from replay.errors import ConfigError
-from replay.modes import Action, Mode, decide
+from replay.modes import Action, Mode, action_for
 
 
 @pytest.mark.parametrize(
@@ -24,18 +24,18 @@ from replay.modes import Action, Mode, decide
 def test_decision_table(
     mode: Mode, recorded: int, played: int, existed: bool, expected: Action
 ) -> None:
-    action, reason = decide(mode, recorded=recorded, played=played, file_existed=existed)
+    action, reason = action_for(mode, recorded=recorded, played=played, file_existed=existed)
     assert action is expected
     assert bool(reason) == (expected is Action.MISS)
 
 
 def test_repeats_replay_the_last_response_when_allowed() -> None:
-    action, _ = decide(Mode.NONE, recorded=1, played=5, file_existed=True, repeat=True)
+    action, _ = action_for(Mode.NONE, recorded=1, played=5, file_existed=True, repeat=True)
     assert action is Action.REPLAY
 
 
 def test_exhausted_responses_say_so() -> None:
-    _, reason = decide(Mode.NONE, recorded=2, played=2, file_existed=True)
+    _, reason = action_for(Mode.NONE, recorded=2, played=2, file_existed=True)
     assert "all 2 recorded responses were already replayed" in reason
 
 

@@ -4,13 +4,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from replay.model import Chunk
-from replay.rewrite import Rewriter
+from replay.rewrite import GrowingTable, Rewriter
 
 
 def rewriter(table: dict[bytes, bytes]) -> Rewriter:
-    built = Rewriter.literal(table)
-    assert built is not None
-    return built
+    growing = GrowingTable()
+    for key, value in table.items():
+        growing.add(key, value)
+    assert growing.rewriter is not None
+    return growing.rewriter
 
 
 def test_replaces_inside_single_chunks_and_keeps_boundaries() -> None:
@@ -30,15 +32,15 @@ def test_longer_keys_win() -> None:
 
 
 def test_digits_only_match_whole_numbers() -> None:
-    assert (
-        rewriter({b"1700": b"1000"}).apply(b"1700 -21700 1700.5 x1700")
-        == b"1000 -21700 1700.5 x1000"
+    # Not inside a longer number, nor inside a run of identifier characters (x1700).
+    assert rewriter({b"1700": b"1000"}).apply(b"1700 -21700 1700.5 x1700 (1700)") == (
+        b"1000 -21700 1700.5 x1700 (1000)"
     )
 
 
 def test_chunk_times_are_kept() -> None:
-    chunks = (Chunk(b"a-b", 0.1), Chunk(b"-c", 0.2))
-    assert rewriter({b"b": b"BB"}).apply_to(chunks) == (Chunk(b"a-BB", 0.1), Chunk(b"-c", 0.2))
+    chunks = (Chunk(b"a b", 0.1), Chunk(b" c", 0.2))
+    assert rewriter({b"b": b"BB"}).apply_to(chunks) == (Chunk(b"a BB", 0.1), Chunk(b" c", 0.2))
 
 
 @given(
@@ -53,3 +55,18 @@ def test_joined_result_equals_rewriting_the_joined_body(
     out = built.apply_chunks(chunks)
     assert len(out) == len(chunks)
     assert b"".join(out) == built.apply(b"".join(chunks))
+
+
+def test_identifiers_are_replaced_only_as_whole_runs() -> None:
+    built = rewriter({b"chatcmpl-Ab12": b"chatcmpl-Zz99", b"resp_1234": b"resp_0000"})
+    assert built.apply(b'"chatcmpl-Ab12" xchatcmpl-Ab12 resp_1234/') == (
+        b'"chatcmpl-Zz99" xchatcmpl-Ab12 resp_0000/'
+    )
+
+
+def test_a_growing_table_keeps_earlier_keys() -> None:
+    table = GrowingTable()
+    for n in range(500):
+        table.add(b"id_%06d" % n, b"id_X%05d" % n)
+    assert table.rewriter is not None
+    assert table.rewriter.apply(b"id_000007 id_000499") == b"id_X00007 id_X00499"
