@@ -1,4 +1,6 @@
-"""The ``replay`` command: list, show, diff, prune, scan and verify cassettes.
+"""The ``replay`` command: list, show, diff, prune, scan and verify cassettes; import-vcr.
+
+``import-vcr`` converts vcrpy cassettes to this format (see :mod:`replay.vcr`).
 
 Exit codes, like diff(1): 0 when all is well, 1 when the answer is "there are
 differences / problems", 2 for bad usage or a cassette that cannot be read
@@ -9,13 +11,14 @@ documented in the README and kept stable.
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
@@ -23,7 +26,7 @@ import click
 import orjson
 
 from replay import diff as semantic_diff
-from replay import inventory, store, usage
+from replay import inventory, prune, scan, store
 from replay.answers import Answer, Usage, answer_of, model_asked, prompt_of
 from replay.errors import CassetteError, ReplayError
 from replay.inventory import CassetteFile
@@ -121,7 +124,7 @@ _JSON = click.option("--json", "as_json", is_flag=True, help="Print one JSON doc
 )
 @click.pass_context
 def main(ctx: click.Context, color: bool | None) -> None:
-    """Look after recorded LLM calls: list, show, diff, prune, scan and verify cassettes."""
+    """Look after recorded LLM calls: list, show, diff, prune, scan, verify and import cassettes."""
     ctx.obj = Output(color_wanted(color, sys.stdout.isatty(), os.environ))
 
 
@@ -449,65 +452,13 @@ def _print_summary(output: Output, summary: dict[str, Any]) -> None:
     )
 
 
-# replay prune
+# replay prune (the planning is in replay.prune)
 
 
-@dataclass
-class PrunePlan:
-    cassette: CassetteFile
-    reasons: dict[str, str]
-    """Key -> why it goes."""
-
-    @property
-    def delete_file(self) -> bool:
-        return len(self.reasons) == len(self.cassette.entries)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "path": str(self.cassette.path),
-            "delete_file": self.delete_file,
-            "remove": [{"key": key, "reason": why} for key, why in sorted(self.reasons.items())],
-            "kept": len(self.cassette.entries) - len(self.reasons),
-        }
-
-
-def _newest_recording(entry: Any) -> datetime | None:
-    """When the interaction was last recorded; None when no date can be read."""
-    dates = []
-    for response in entry.get("responses", []) if isinstance(entry, dict) else []:
-        try:
-            date = datetime.fromisoformat(str(response.get("recorded_at")))
-        except (ValueError, AttributeError):
-            return None
-        dates.append(date if date.tzinfo else date.replace(tzinfo=UTC))
-    return max(dates, default=None)
-
-
-def _plan(cassette: CassetteFile, run: usage.Run | None, older_than: datetime | None) -> PrunePlan:
-    reasons: dict[str, str] = {}
-    started = datetime.fromisoformat(run.started) if run else None
-    used = run.cassettes.get(cassette.path.name, frozenset()) if run else frozenset()
-    for key, entry in cassette.entries.items():
-        recorded = _newest_recording(entry)
-        if recorded is None:
-            continue  # no readable date: never guess
-        if run is not None and started is not None and key not in used and recorded < started:
-            reasons[key] = f"not used by run {run.id}"
-        elif older_than is not None and recorded < older_than:
-            reasons[key] = f"recorded {recorded:%Y-%m-%d}"
-    return PrunePlan(cassette, reasons)
-
-
-def _apply(plan: PrunePlan) -> None:
-    """Remove the planned keys from the file as it is now, under its lock."""
-    path = plan.cassette.path
-    with store.lock(path):
-        current = store.load(path).interactions
-        kept = {key: entry for key, entry in current.items() if key not in plan.reasons}
-        if not kept:
-            path.unlink(missing_ok=True)
-        elif len(kept) < len(current):
-            store.save(path, kept)
+def _days(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+    if value is not None and math.isnan(value):
+        raise click.BadParameter("is not a number of days", ctx, param)
+    return value
 
 
 @main.command("prune")
@@ -517,6 +468,7 @@ def _apply(plan: PrunePlan) -> None:
 @click.option(
     "--older-than",
     type=click.FloatRange(min=0),
+    callback=_days,
     metavar="DAYS",
     help="Also remove interactions recorded more than DAYS ago.",
 )
@@ -527,77 +479,51 @@ def prune_command(
     """Remove the interactions, and cassettes, that the last complete test run did not use.
 
     Shows what it would remove, and removes it only with --yes. Exit status 1
-    when something was left to remove or a directory has no usage record.
+    when something was left to remove or a directory has no usage record (or a stale one).
     """
     output = _output(as_json)
-    cutoff = datetime.now(UTC) - timedelta(days=older_than) if older_than is not None else None
+    cutoff = prune.cutoff(older_than, datetime.now(UTC))
     cassettes = _read(paths, "Reading cassettes")
-    runs: dict[Path, usage.Run | None] = {}
-    notes: list[dict[str, Any]] = []
-    for directory in sorted({cassette.path.parent for cassette in cassettes}):
-        recorded = usage.read(directory)
-        run = usage.last_complete_run(recorded) if recorded else None
-        runs[directory] = run
-        notes.append(_run_note(directory, recorded, run))
-    plans = [_plan(c, runs[c.path.parent], cutoff) for c in cassettes]
+    directories = prune.directories([cassette.path.parent for cassette in cassettes])
+    policies = {d.path: prune.Policy(d.run, cutoff) for d in directories}
+    plans = [prune.plan(c.path, c.entries, policies[c.path.parent]) for c in cassettes]
     plans = [plan for plan in plans if plan.reasons]
     applied = yes and not dry_run and bool(plans)
     if applied:
-        for plan in plans:
-            _apply(plan)
+        done = [prune.apply(plan.path, policies[plan.path.parent]) for plan in plans]
+        plans = [plan for plan in done if plan.reasons]
     if as_json:
         output.document(
             {
                 "applied": applied,
-                "directories": notes,
+                "directories": [directory.to_json() for directory in directories],
                 "files": [plan.to_json() for plan in plans],
                 "interactions_removed": sum(len(p.reasons) for p in plans) if applied else 0,
                 "files_removed": sum(p.delete_file for p in plans) if applied else 0,
             }
         )
     else:
-        _print_prune(output, notes, plans, applied)
-    missing = any(note["run"] is None for note in notes) and cutoff is None
+        _print_prune(output, directories, plans, applied)
+    missing = any(directory.run is None for directory in directories) and cutoff is None
     if missing or (plans and not applied):
         raise click.exceptions.Exit(1)
 
 
-def _run_note(
-    directory: Path, recorded: Mapping[str, usage.Run] | None, run: usage.Run | None
-) -> dict[str, Any]:
-    note: dict[str, Any] = {"directory": str(directory), "usage_record": recorded is not None}
-    if run is not None:
-        note["run"] = {"id": run.id, "started": run.started, "ended": run.ended,
-                       "processes": run.processes}  # fmt: skip
-        note["message"] = f"going by run {run.id}, ended {run.ended} ({run.processes} processes)"
-    elif recorded is None:
-        note["run"] = None
-        note["message"] = (
-            f"no usage record ({usage.USAGE_FILE}): run the whole test suite once, "
-            "then prune; nothing is removed here for lack of use"
-        )
-    else:
-        last = max(recorded.values(), key=lambda r: r.ended)
-        note["run"] = None
-        note["message"] = (
-            f"no complete run recorded; the last, {last.id}, "
-            f"was incomplete: {'; '.join(last.incomplete) or 'unknown reason'}"
-        )
-    return note
-
-
 def _print_prune(
-    output: Output, notes: Sequence[dict[str, Any]], plans: Sequence[PrunePlan], applied: bool
+    output: Output,
+    directories: Sequence[prune.Directory],
+    plans: Sequence[prune.Plan],
+    applied: bool,
 ) -> None:
-    for note in notes:
-        color = "yellow" if note["run"] is None else None
-        output.line(output.style(f"{note['directory']}: {note['message']}", fg=color))
+    for directory in directories:
+        color = "yellow" if directory.run is None else None
+        output.line(output.style(f"{directory.path}: {directory.message}", fg=color))
     for plan in plans:
         verb = "removed" if applied else "would remove"
         if plan.delete_file:
-            output.line(output.style(f"{plan.cassette.path}: {verb} the file", fg="red"))
+            output.line(output.style(f"{plan.path}: {verb} the file", fg="red"))
         else:
-            output.line(f"{plan.cassette.path}: {verb} {len(plan.reasons)} interactions")
+            output.line(f"{plan.path}: {verb} {len(plan.reasons)} interactions")
         for key, why in sorted(plan.reasons.items()):
             output.line(f"  - {key} ({why})")
     if not plans:
@@ -606,51 +532,7 @@ def _print_prune(
         output.line("run with --yes to remove these")
 
 
-# replay scan
-
-
-_MASK_SHOWN = 6
-
-
-@dataclass(frozen=True)
-class Finding:
-    path: str
-    key: str
-    field: str
-    secret: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"path": self.path, "key": self.key, "field": self.field, "match": self.masked}
-
-    @property
-    def masked(self) -> str:
-        return f"{self.secret[:_MASK_SHOWN]}… ({len(self.secret)} characters)"
-
-
-def _strings(value: Any, where: str) -> Iterator[tuple[str, str]]:
-    """Every string in a stored entry, with its path; base64 bodies decoded."""
-    if isinstance(value, dict):
-        if set(value) == {"base64"} and isinstance(value["base64"], str):
-            data = store.decode_body(value)
-            yield where, data.decode("utf-8", errors="replace")
-            return
-        for name, item in value.items():
-            yield from _strings(item, f"{where}.{name}")
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _strings(item, f"{where}[{index}]")
-    elif isinstance(value, str):
-        yield where, value
-
-
-def scan_cassette(cassette: CassetteFile, pattern: re.Pattern[bytes]) -> list[Finding]:
-    findings = []
-    for key in sorted(cassette.entries):
-        for where, text in _strings(cassette.entries[key], ""):
-            for match in pattern.finditer(text.encode()):
-                secret = match.group().decode(errors="replace")
-                findings.append(Finding(str(cassette.path), key, where.lstrip("."), secret))
-    return findings
+# replay scan (the search is in replay.scan)
 
 
 @main.command("scan")
@@ -661,14 +543,24 @@ def scan_command(paths: tuple[Path, ...], as_json: bool) -> None:
 
     Looks for the API key shapes of the major providers, bearer tokens, and the
     values of this environment's *_KEY, *_TOKEN, *_SECRET and *API_KEY* variables.
+    A stored body that cannot be decoded for the search is a problem too.
     """
     output = _output(as_json)
     pattern = Redactor().known.pattern
     cassettes = _read(paths, "Scanning")
-    findings = [finding for c in cassettes for finding in scan_cassette(c, pattern)]
+    findings: list[scan.Finding] = []
+    problems: list[scan.Problem] = []
+    for cassette in cassettes:
+        found, unreadable = scan.scan_cassette(cassette, pattern)
+        findings.extend(found)
+        problems.extend(unreadable)
     if as_json:
         output.document(
-            {"files_scanned": len(cassettes), "findings": [f.to_json() for f in findings]}
+            {
+                "files_scanned": len(cassettes),
+                "findings": [finding.to_json() for finding in findings],
+                "problems": [problem.to_json() for problem in problems],
+            }
         )
     else:
         for finding in findings:
@@ -676,8 +568,14 @@ def scan_command(paths: tuple[Path, ...], as_json: bool) -> None:
                 output.style(f"{finding.path}", fg="red")
                 + f": interaction {finding.key}, {finding.field}: {finding.masked}"
             )
-        output.line(f"{len(findings)} secrets found in {len(cassettes)} cassettes")
-    if findings:
+        for problem in problems:
+            output.line(
+                output.style(f"{problem.path}", fg="yellow")
+                + f": interaction {problem.key}, {problem.field}: {problem.reason}"
+            )
+        undecoded = f", {len(problems)} strings not decoded" if problems else ""
+        output.line(f"{len(findings)} secrets found in {len(cassettes)} cassettes{undecoded}")
+    if findings or problems:
         raise click.exceptions.Exit(1)
 
 
@@ -761,8 +659,10 @@ def verify_command(paths: tuple[Path, ...], as_json: bool) -> None:
 @_JSON
 def import_vcr_command(paths: tuple[Path, ...], delete: bool, as_json: bool) -> None:
     """Convert vcrpy / pytest-recording cassettes (YAML, or vcrpy's JSON) to replay cassettes."""
-    from replay import vcr  # PyYAML is the optional extra replay[vcr]
+    from replay import vcr
 
+    if (missing := vcr.missing_extra()) is not None:
+        fail(f"import-vcr {missing}")
     output = _output(as_json)
     results = vcr.import_paths(paths, delete=delete)
     failed = [(source, error) for source, error in results if isinstance(error, CassetteError)]

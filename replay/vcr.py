@@ -107,8 +107,17 @@ def import_cassette(source: Path, *, delete: bool = False) -> Imported:
     return Imported(source, target, len(pairs))
 
 
+def missing_extra() -> str | None:
+    """What to install when the ``vcr`` extra (PyYAML) is missing; None when it is there."""
+    try:
+        import yaml  # type: ignore[import-untyped]  # noqa: F401
+    except ImportError:
+        return "needs PyYAML: pip install 'replay[vcr]'"
+    return None
+
+
 def _load_document(source: Path, text: str) -> Any:
-    import yaml  # type: ignore[import-untyped]  # the vcr extra
+    import yaml  # the vcr extra, checked by missing_extra
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:

@@ -28,7 +28,7 @@ from recorded import (
     wait_for_next_second,
 )
 
-from replay import store, usage
+from replay import prune, store, usage
 from replay.cli import color_wanted, main
 from replay.fakellm import FakeLLMServer, answer_for, tokens
 
@@ -215,6 +215,7 @@ def test_scan_finds_a_planted_key_without_printing_it(
                 "match": f"{PLANTED[:6]}… ({len(PLANTED)} characters)",
             }
         ],
+        "problems": [],
     }
     human = run_cli("scan", cassette)
     assert human.returncode == 1
@@ -355,5 +356,137 @@ def test_prune_json_shape(tmp_path: Path) -> None:
     }  # fmt: skip
     [directory] = plan["directories"]
     assert directory.pop("message").startswith("no usage record (.replay-usage.json)")
-    assert directory == {"directory": str(tmp_path), "usage_record": False, "run": None}
+    assert directory == {
+        "directory": str(tmp_path), "usage_record": False, "run": None, "stale": False,
+    }  # fmt: skip
     assert (plan["files"], plan["applied"], plan["files_removed"]) == ([], False, 0)
+
+
+# bad input: one line naming the file, never a traceback
+
+
+def stored_entry(recorded_at: str = "2024-05-01T10:00:00Z", **response: Any) -> dict[str, Any]:
+    """A minimal well-formed entry, for inputs no SDK would produce."""
+    return {
+        "request": {"method": "POST", "url": "http://127.0.0.1/v1/chat", "headers": {}},
+        "responses": [{"status": 200, "headers": {}, "recorded_at": recorded_at, **response}],
+    }
+
+
+def usage_record(directory: Path, **run: Any) -> Path:
+    record = directory / usage.USAGE_FILE
+    fields = {"started": "2024-05-01T10:00:00Z", "ended": "2024-05-01T10:01:00Z",
+              "complete": True, "cassettes": {}} | run  # fmt: skip
+    record.write_text(json.dumps({"version": 1, "runs": {"r1": fields}}))
+    return record
+
+
+@pytest.mark.parametrize(
+    ("started", "why"),
+    [("yesterday", "not an ISO 8601 date"), ("2024-05-01T10:00:00", "has no time zone")],
+)
+def test_prune_with_a_bad_date_in_the_usage_record_exits_2_naming_it(
+    tmp_path: Path, started: str, why: str
+) -> None:
+    (tmp_path / "c.json").write_bytes(store.dump({"a" * 32: stored_entry()}))
+    record = usage_record(tmp_path, started=started)
+    result = invoke("prune", tmp_path)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith(f"replay: cassette {record}: is not a usage record")
+    assert why in result.stderr and repr(started) in result.stderr
+
+
+def test_prune_of_odd_but_readable_input_says_so_and_removes_nothing(tmp_path: Path) -> None:
+    odd = {"a" * 32: {**stored_entry(), "responses": 5}}
+    (tmp_path / "c.json").write_bytes(store.dump(odd))
+    (tmp_path / usage.USAGE_FILE).write_text('{"version": 1, "runs": {}}')
+    result = invoke("prune", tmp_path, "--older-than", "0", "--json")
+    assert result.exit_code == 0, result.output
+    [note] = document(result)["directories"]
+    assert note["run"] is None and "no complete run recorded" in note["message"]
+    assert document(result)["files"] == []  # an entry with no readable date is never guessed at
+    for days in ("1e10", "inf"):  # further back than dates go: nothing is that old
+        assert invoke("prune", tmp_path, "--older-than", days, "--yes").exit_code == 0
+    nan = invoke("prune", tmp_path, "--older-than", "nan")
+    assert nan.exit_code == 2 and "--older-than" in nan.stderr
+    assert store.load(tmp_path / "c.json").interactions == odd
+
+
+def test_scan_reports_a_body_that_is_not_base64_and_still_scans_the_rest(tmp_path: Path) -> None:
+    key = "b" * 32
+    bad = stored_entry(body={"base64": "!!" + PLANTED})
+    (tmp_path / "c.json").write_bytes(store.dump({key: bad}))
+    result = invoke("scan", tmp_path, "--json")
+    assert result.exit_code == 1, result.output
+    found = document(result)
+    assert found["problems"] == [
+        {
+            "path": str(tmp_path / "c.json"),
+            "key": key,
+            "field": "responses[0].body.base64",
+            "reason": "not valid base64 (scanned as text)",
+        }
+    ]
+    assert [f["field"] for f in found["findings"]] == ["responses[0].body.base64"]
+    human = invoke("scan", tmp_path)
+    assert human.exit_code == 1 and "not valid base64" in human.stdout
+
+
+def test_import_vcr_without_pyyaml_says_which_extra_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = tmp_path / "old.yaml"
+    source.write_text("interactions: []\n")
+    monkeypatch.setitem(sys.modules, "yaml", None)  # as if PyYAML were not installed
+    result = invoke("import-vcr", source)
+    assert result.exit_code == 2, result.output
+    assert result.stderr == "replay: import-vcr needs PyYAML: pip install 'replay[vcr]'\n"
+    assert sorted(tmp_path.iterdir()) == [source]
+
+
+def test_prune_keeps_what_is_re_recorded_between_showing_and_removing(tmp_path: Path) -> None:
+    chat = tmp_path / "chat.json"
+    with FakeLLMServer(api_key=API_KEY) as server:
+        record_chat(server.url, chat, "model-1", CHAT_PROMPTS[:2])
+        wait_for_next_second()
+        assert replay_run(chat, server.url, CHAT_PROMPTS[:1]) == 0
+        [directory] = prune.directories([tmp_path])
+        policy = prune.Policy(directory.run, None)
+        shown = prune.plan(chat, store.load(chat).interactions, policy)
+        assert len(shown.reasons) == 1  # the second prompt, not asked by the run
+        server.model_version = "v2"  # a new answer: an unchanged one keeps its recording date
+        record_chat(server.url, chat, "model-1", CHAT_PROMPTS[1:2], "all")  # meanwhile
+    removed = prune.apply(chat, policy)
+    assert removed.reasons == {}
+    assert set(store.load(chat).interactions) >= set(shown.reasons)
+
+
+def test_prune_does_not_go_by_a_run_older_than_the_newest_run_seen(tmp_path: Path) -> None:
+    kept, gone = tmp_path / "kept" / "chat.json", tmp_path / "gone" / "chat.json"
+    with FakeLLMServer(api_key=API_KEY) as server:
+        record_chat(server.url, kept, "model-1", CHAT_PROMPTS[:1])
+        record_chat(server.url, gone, "model-1", CHAT_PROMPTS[:2])
+        url = server.url
+    wait_for_next_second()
+    first = uuid.uuid4().hex
+    assert run_in_process(kept, url, CHAT_PROMPTS[:1], first).returncode == 0
+    assert run_in_process(gone, url, CHAT_PROMPTS[:1], first).returncode == 0
+    wait_for_next_second()
+    assert replay_run(kept, url, CHAT_PROMPTS[:1]) == 0  # the tests of gone/ were deleted
+    before = gone.read_bytes()
+
+    result = invoke("prune", tmp_path, "--yes", "--json")
+    assert result.exit_code == 1, result.output
+    plan = document(result)
+    notes = {Path(note["directory"]).name: note for note in plan["directories"]}
+    assert (notes["gone"]["stale"], notes["gone"]["run"]) == (True, None)
+    stale = notes["gone"]["message"]
+    assert stale.startswith(f"stale usage record: its last complete run, {first}")
+    assert notes["kept"]["stale"] is False and notes["kept"]["run"]["id"] != first
+    assert plan["files"] == [] and gone.read_bytes() == before
+    human = invoke("prune", tmp_path)
+    assert "nothing is removed here for lack of use" in human.stdout
+
+    alone = invoke("prune", gone.parent, "--yes")  # named on its own, it goes by its own run
+    assert alone.exit_code == 0, alone.output
+    assert len(store.load(gone).interactions) == 1
