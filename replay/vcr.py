@@ -40,7 +40,6 @@ from replay.streams import BodyDecoder
 from replay.transport import _NOT_STORED
 
 SERIALIZER_NAME = "replay"
-_RECORDED_AT_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 
 
 # vcrpy's cassette document -> our interactions.
@@ -218,9 +217,7 @@ def _recorded_at(date: str | None, fallback: datetime) -> str:
     if date:
         with contextlib.suppress(TypeError, ValueError):  # an unreadable date: the fallback
             when = parsedate_to_datetime(date)
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
-    return when.astimezone(UTC).strftime(_RECORDED_AT_FORMAT)
+    return usage.timestamp(when)
 
 
 def _recorded_into(path: Path, pairs: Sequence[tuple[Request, Response]]) -> Cassette:
@@ -282,18 +279,23 @@ def _phrase(status: int) -> str:
 
 
 class ReplaySerializer:
-    """vcrpy's serializer interface over this project's format (text in, text out)."""
+    """vcrpy's serializer interface over this project's format (text in, text out).
 
-    @staticmethod
-    def deserialize(text: str) -> dict[str, Any]:
-        where = Path("<vcrpy cassette>")
-        entries = store.parse(where, text.encode("utf-8"))
-        return _vcr_document([store.decode(where, key, entry) for key, entry in entries.items()])
+    vcrpy hands a serializer the text, not the file: :class:`ReplayPersister`
+    reads through one made for the file, so that errors name it.
+    """
 
-    @staticmethod
-    def serialize(document: dict[str, Any]) -> str:
+    def __init__(self, path: Path = Path("<vcrpy cassette>")) -> None:
+        self.path = path
+
+    def deserialize(self, text: str) -> dict[str, Any]:
+        entries = store.parse(self.path, text.encode("utf-8"))
+        interactions = [store.decode(self.path, key, entry) for key, entry in entries.items()]
+        return _vcr_document(interactions)
+
+    def serialize(self, document: dict[str, Any]) -> str:
         """Used when vcrpy writes the file itself (no :class:`ReplayPersister`)."""
-        pairs = list(_pairs(Path("<vcrpy cassette>"), document, datetime.now(UTC)))
+        pairs = list(_pairs(self.path, document, datetime.now(UTC)))
         with tempfile.TemporaryDirectory(prefix="replay-vcr-") as scratch:
             path = Path(scratch) / "cassette.json"
             _recorded_into(path, pairs)
@@ -318,6 +320,8 @@ class ReplayPersister:
     def load_cassette(path: str | os.PathLike[str], serializer: Any) -> Any:
         from vcr.persisters.filesystem import FilesystemPersister  # type: ignore[import-untyped]
 
+        if serializer is SERIALIZER:
+            serializer = ReplaySerializer(Path(os.fspath(path)))
         return FilesystemPersister.load_cassette(path, serializer)
 
     @staticmethod

@@ -231,3 +231,16 @@ def test_the_serializer_alone_writes_our_format_through_vcrpys_own_persister(
     assert json.loads(interaction.outcomes[0].body)["choices"][0]["message"]["content"] == (
         "Answer to: three"
     )
+
+
+def test_a_broken_cassette_read_through_vcrpy_is_an_error_naming_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text('{"version": 1, "interactions": {"k": {"request": {"method": 7}}}}')
+    my_vcr = register(vcr.VCR())
+    with (
+        pytest.raises(CassetteError, match="interaction k is malformed") as raised,
+        my_vcr.use_cassette(str(path), serializer="replay"),
+    ):
+        pass
+    assert raised.value.path == path
+    assert str(raised.value).startswith(f"cassette {path}: ")
