@@ -94,13 +94,22 @@ def shaped_placeholder(original: str, seed: str) -> str:
     keep = prefix.end() if prefix else 0
     rest = original[keep:]
     alnum = {c for c in rest if c.isascii() and c.isalnum()}
-    alphabet = next(a for a in _ALPHABETS if alnum <= set(a))
-    stream = _digest_stream(seed, len(rest))
-    out = [
-        alphabet[byte % len(alphabet)] if char in alnum else char
-        for char, byte in zip(rest, stream, strict=False)
-    ]
-    return original[:keep] + "".join(out)
+    alphabet = _alphabet_of(alnum)
+    for attempt in range(64):
+        stream = _digest_stream(f"{seed}/{attempt}" if attempt else seed, len(rest))
+        out = "".join(
+            alphabet[byte % len(alphabet)] if char in alnum else char
+            for char, byte in zip(rest, stream, strict=False)
+        )
+        # A placeholder must be of its original's kind (a mixed-case one holding both cases),
+        # or normalizing it again would give another: re-recording would change the file.
+        if _alphabet_of({c for c in out if c.isascii() and c.isalnum()}) == alphabet:
+            break
+    return original[:keep] + out
+
+
+def _alphabet_of(characters: set[str]) -> str:
+    return next(a for a in _ALPHABETS if characters <= set(a))
 
 
 def volatile_header_value(value: str, seed: str) -> str:
