@@ -19,7 +19,6 @@ import threading
 import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -266,10 +265,6 @@ class Cassette:
             change = _Change(record.request, outcomes, len(outcomes))
         self._changes[record.key] = change
         return change
-
-    @staticmethod
-    def now() -> str:
-        return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
     # Writing.
 

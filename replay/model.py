@@ -13,6 +13,16 @@ Headers = tuple[tuple[str, str], ...]
 """Header pairs in arrival order, names lower-cased."""
 
 STREAM_CONTENT_TYPES = ("text/event-stream", "application/x-ndjson", "application/jsonl")
+NOT_STORED_HEADERS = frozenset(
+    {"content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive"}
+)
+"""Hop-by-hop headers, and those describing the encoded body: bodies are stored decoded."""
+
+
+def stored_headers(headers: Headers, body_decoded: bool) -> Headers:
+    """What a cassette keeps of response headers; a body left encoded keeps its encoding."""
+    dropped = NOT_STORED_HEADERS if body_decoded else NOT_STORED_HEADERS - {"content-encoding"}
+    return tuple((name, value) for name, value in headers if name not in dropped)
 
 
 def header_value(headers: Headers, name: str) -> str | None:

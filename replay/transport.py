@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 import anyio
 import httpx
 
-from replay import model
+from replay import model, usage
 from replay.cassette import Cassette, Record, Replay
-from replay.model import Chunk, Outcome, TransportFailure
+from replay.model import Chunk, Outcome, TransportFailure, stored_headers
 from replay.network import through_cassette
 from replay.streams import StreamRecorder, pacing, reached_the_end
 
@@ -32,11 +32,6 @@ except ImportError:  # httpx2 is supported whenever it is installed
     LIBRARIES: tuple[ModuleType, ...] = (httpx,)
 else:
     LIBRARIES = (httpx, httpx2)
-
-_NOT_STORED = frozenset(
-    {"content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive"}
-)
-"""Hop-by-hop headers, and those that describe the encoded body we do not store."""
 
 AnyRequest = Any
 """An ``httpx.Request`` or an ``httpx2.Request``."""
@@ -167,7 +162,7 @@ class RecordingStream(*_STREAM_BASES):  # type: ignore[misc]
                 if data:
                     yield data
         except _TRANSPORT_ERRORS as error:
-            self._failure = failure(error, Cassette.now())
+            self._failure = failure(error, usage.now())
             raise
         self._complete = True
 
@@ -178,7 +173,7 @@ class RecordingStream(*_STREAM_BASES):  # type: ignore[misc]
                 if data:
                     yield data
         except _TRANSPORT_ERRORS as error:
-            self._failure = failure(error, Cassette.now())
+            self._failure = failure(error, usage.now())
             raise
         self._complete = True
 
@@ -210,11 +205,9 @@ def teed(
 ) -> AnyResponse:
     """The upstream response, its body decoded and recorded on the way to the caller."""
     lib = library_of(request)
-    headers = [(name.lower(), value) for name, value in response.headers.multi_items()]
+    headers = tuple((name.lower(), value) for name, value in response.headers.multi_items())
     recorder = StreamRecorder(response.headers.get("content-encoding"), started)
-    # A body we could not decode keeps its content-encoding, for the caller and the cassette.
-    dropped = _NOT_STORED if recorder.decodes else _NOT_STORED - {"content-encoding"}
-    kept = tuple((name, value) for name, value in headers if name not in dropped)
+    kept = stored_headers(headers, recorder.decodes)
     hidden = {"content-length", "content-encoding"} if recorder.decodes else {"content-length"}
 
     def finish(complete: bool, cut: TransportFailure | None) -> None:
@@ -298,7 +291,7 @@ class ReplayTransport(_Transport):
         if isinstance(decision, Replay):
             return replayed(decision.outcome, request, self.cassette.replay_speed)
         lib = library_of(request)
-        started, recorded_at = time.monotonic(), Cassette.now()
+        started, recorded_at = time.monotonic(), usage.now()
         try:
             with through_cassette():  # allowed by --block-network: this records
                 response = self._upstreams.get(lib).handle_request(request)
@@ -328,7 +321,7 @@ class AsyncReplayTransport(_AsyncTransport):
         if isinstance(decision, Replay):
             return replayed(decision.outcome, request, self.cassette.replay_speed)
         lib = library_of(request)
-        started, recorded_at = time.monotonic(), Cassette.now()
+        started, recorded_at = time.monotonic(), usage.now()
         try:
             with through_cassette():
                 response = await self._upstreams.get(lib).handle_async_request(request)

@@ -34,10 +34,16 @@ from typing import Any
 from replay import store, usage
 from replay.cassette import Cassette, Record
 from replay.errors import CassetteError
-from replay.model import STREAM_CONTENT_TYPES, Chunk, Request, Response, header_value
+from replay.model import (
+    STREAM_CONTENT_TYPES,
+    Chunk,
+    Request,
+    Response,
+    header_value,
+    stored_headers,
+)
 from replay.modes import Mode
 from replay.streams import BodyDecoder
-from replay.transport import _NOT_STORED
 
 SERIALIZER_NAME = "replay"
 
@@ -168,7 +174,7 @@ def _response(entry: Mapping[str, Any], fallback_time: datetime) -> Response:
     decoder = BodyDecoder(encoding)
     if decoder.active:
         data = decoder.decode(data)
-    kept = tuple((name, value) for name, value in headers if name not in _NOT_STORED)
+    kept = stored_headers(headers, decoder.decodes)
     streamed = (header_value(kept, "content-type") or "").startswith(STREAM_CONTENT_TYPES)
     recorded_at = _recorded_at(header_value(headers, "date"), fallback_time)
     return Response(status, kept, _chunks(data, streamed), recorded_at)
