@@ -27,7 +27,7 @@ from replay import key as request_keys
 from replay import store, usage
 from replay.errors import CassetteError, CassetteMiss, ConfigError, ReplayError
 from replay.key import KeyRules
-from replay.model import Interaction, Outcome, Request, Response
+from replay.model import Interaction, Outcome, Request, Response, TransportFailure
 from replay.modes import Action, Mode, action_for
 from replay.normalize import Normalizer
 from replay.providers import Provider, detect
@@ -243,6 +243,9 @@ class Cassette:
             outcome = replace(outcome, message=self.redactor.text(outcome.message, record.scrub))
         with self._lock:
             change = self._change_for(record)
+            unreachable = isinstance(outcome, TransportFailure) and not change.outcomes
+            if change.reset and change.replaced and unreachable:
+                return  # mode all with the API unreachable: keep what was recorded before
             index = len(change.outcomes)
             if isinstance(outcome, Response):
                 provider = detect(record.request.url, outcome.body, self.providers)
@@ -281,6 +284,8 @@ class Cassette:
                 on_disk = store.load(self.path)
                 merged = dict(on_disk.interactions)
                 for key, change in self._changes.items():
+                    if change.reset and not change.outcomes:
+                        continue  # only failures came back: the file keeps its recording
                     new = [store.encode_outcome(o) for o in change.outcomes[change.from_file :]]
                     kept = [] if change.reset else _responses(merged.get(key))
                     entry = store.encode(Interaction(key, change.request, []))

@@ -12,12 +12,23 @@ from functools import lru_cache
 from typing import Any
 
 WILDCARD = "*"
-_SEGMENT = re.compile(r"([^.\[\]]+)|\[(\d+|\*)\]")
+_NAME = r"[^.\[\]]+"
+_SEGMENT = re.compile(rf"({_NAME})|\[(\d+|\*)\]")
+_PATH = re.compile(
+    rf"{_NAME}(?:\.{_NAME}|\[(?:\d+|\*)\])*|\[(?:\d+|\*)\](?:\.{_NAME}|\[(?:\d+|\*)\])*"
+)
 
 
 @lru_cache(maxsize=256)
 def parse(path: str) -> tuple[str | int, ...]:
-    """``"messages[*].name"`` -> ``("messages", "*", "name")``; indexes become ints."""
+    """``"messages[*].name"`` -> ``("messages", "*", "name")``; indexes become ints.
+
+    Raises ValueError for what is not a path (``""``, ``"messages["``, ``"a..b"``).
+    """
+    if not _PATH.fullmatch(path):
+        raise ValueError(
+            f"{path!r} is not a JSON path (like model, metadata.user_id or messages[*].name)"
+        )
     segments: list[str | int] = []
     for name, index in _SEGMENT.findall(path):
         if name:

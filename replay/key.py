@@ -23,7 +23,7 @@ from urllib.parse import parse_qsl, urlsplit
 import orjson
 
 from replay import jsonpath
-from replay.errors import Difference
+from replay.errors import ConfigError, Difference
 from replay.model import Request
 
 KEY_LENGTH = 32
@@ -42,7 +42,10 @@ class KeyRules:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "match_headers", tuple(h.lower() for h in self.match_headers))
-        object.__setattr__(self, "ignored_paths", tuple(map(jsonpath.parse, self.ignore)))
+        try:
+            object.__setattr__(self, "ignored_paths", tuple(map(jsonpath.parse, self.ignore)))
+        except ValueError as error:
+            raise ConfigError("ignore", list(self.ignore), str(error)) from None
 
 
 def canonical(request: Request, rules: KeyRules) -> dict[str, Any]:

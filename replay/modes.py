@@ -63,8 +63,12 @@ def action_for(
     if recorded:
         return Action.MISS, (
             f"all {recorded} recorded responses were already replayed "
-            f"(mode {mode.value!r}; pass allow_playback_repeats=True to replay the last again)"
+            f"(mode {mode.value!r}; allow_playback_repeats=True replays the last again, "
+            "mode 'new_episodes' records another)"
         )
     if mode is Mode.NONE:
         return Action.MISS, "mode 'none' never records"
-    return Action.MISS, "mode 'once' records only into a cassette that does not exist yet"
+    return Action.MISS, (
+        "mode 'once' records only into a cassette that does not exist yet "
+        "(to record this request: mode 'new_episodes', or delete the cassette to record anew)"
+    )

@@ -118,6 +118,8 @@ def parse(path: Path, data: bytes) -> Document:
         raise CassetteError(path, f"is not valid JSON: {error}") from error
     if not isinstance(document, dict):
         raise CassetteError(path, f"holds a JSON {type(document).__name__}, not a cassette object")
+    if "version" not in document and "interactions" not in document:
+        raise CassetteError(path, "is JSON but not a replay cassette (no version, no interactions)")
     version = document.get("version")
     if version != FORMAT_VERSION:
         raise CassetteVersionError(path, version, FORMAT_VERSION)

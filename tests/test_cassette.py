@@ -221,3 +221,22 @@ def test_paths_may_be_path_like(tmp_path: Path) -> None:
 def test_replay_speed_must_be_positive(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match=r"replay_speed=0: must be a positive factor"):
         Cassette(tmp_path / "c.json", replay_speed=0)
+
+
+def test_mode_all_does_not_replace_a_recording_with_transport_failures(tmp_path: Path) -> None:
+    path = tmp_path / "c.json"
+    with Cassette(path) as cassette:
+        record(cassette, chat("a"), answer("A"))
+    before = path.read_bytes()
+    with Cassette(path, mode="all") as offline:
+        for _ in range(3):  # an SDK retrying while the API is unreachable
+            decision = offline.decide(chat("a"))
+            assert isinstance(decision, Record)
+            offline.add(decision, TransportFailure("ConnectError", "connection refused", "t"))
+    assert path.read_bytes() == before
+    with Cassette(path, mode="all") as online:
+        decision = online.decide(chat("a"))
+        assert isinstance(decision, Record)
+        online.add(decision, TransportFailure("ConnectError", "refused once", "t"))
+        record(online, chat("a"), answer("A again"))
+    assert replayed_text(Cassette(path, mode="none"), chat("a")) == "A again"

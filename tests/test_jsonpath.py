@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import pytest
+
 from replay import jsonpath
 
 
@@ -37,3 +39,9 @@ def test_differences_name_leaf_paths_with_both_values() -> None:
 def test_differences_tell_types_apart() -> None:
     assert list(jsonpath.differences({"a": 1}, {"a": True})) == [("a", 1, True)]
     assert list(jsonpath.differences([1, 2], [1, 2, 3])) == [("", [1, 2], [1, 2, 3])]
+
+
+def test_what_is_not_a_path_is_refused() -> None:
+    for bad in ("", "messages[", "a..b", ".a", "a.", "a[x]"):
+        with pytest.raises(ValueError, match="is not a JSON path"):
+            jsonpath.parse(bad)

@@ -1,7 +1,9 @@
 from __future__ import annotations
 
 import orjson
+import pytest
 
+from replay.errors import ConfigError
 from replay.key import KeyRules, canonical, differences, request_key
 from replay.model import Request
 
@@ -90,3 +92,8 @@ def test_differences_name_json_paths() -> None:
         ("query.x", None, "1"),
         ("body.messages[0].content", "hi", "ho"),
     ]
+
+
+def test_a_malformed_ignore_path_is_a_config_error() -> None:
+    with pytest.raises(ConfigError, match=r"ignore=\['model', 'messages\['\]: 'messages\[' is not"):
+        KeyRules(ignore=("model", "messages["))

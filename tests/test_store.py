@@ -227,3 +227,10 @@ def test_loading_while_another_process_replaces_the_file_reads_one_whole_version
     finally:
         stop.set()
         writer.join()
+
+
+def test_json_that_is_not_a_cassette_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "package.json"
+    path.write_bytes(b'{"name": "x"}')
+    with pytest.raises(CassetteError, match="is JSON but not a replay cassette"):
+        store.load(path)
