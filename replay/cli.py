@@ -38,6 +38,8 @@ from replay.redact import Redactor
 PROGRESS_THRESHOLD = 20
 """Fewer files than this are quick enough not to need a progress bar."""
 PROMPT_WIDTH = 60
+SIGPIPE_STATUS = 128 + 13
+"""The status a shell reports for a process ended by SIGPIPE (signal 13)."""
 T = TypeVar("T")
 
 
@@ -84,6 +86,20 @@ def fail(message: str) -> NoReturn:
     raise click.exceptions.Exit(2)
 
 
+def reader_gone() -> NoReturn:
+    """Stop quietly when the reader of stdout went away (``replay list | head -1``), like git.
+
+    Python ignores SIGPIPE, so a write to a closed pipe raises instead of ending the
+    process. stdout then points at devnull, or the interpreter's flush of what is still
+    buffered would fail again at exit with a message of its own (see "Note on SIGPIPE"
+    in the documentation of the signal module). The status is the shell's for a process
+    ended by SIGPIPE, as git's would be.
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    raise click.exceptions.Exit(SIGPIPE_STATUS)
+
+
 def shorten(text: str, width: int = PROMPT_WIDTH) -> str:
     flat = " ".join(text.split())
     return flat if len(flat) <= width else flat[: width - 1] + "…"
@@ -106,6 +122,8 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except ReplayError as error:
             fail(str(error))
+        except BrokenPipeError:
+            reader_gone()
         except OSError as error:  # a file that vanished or cannot be written mid-command
             fail(f"{error.filename or ''}: {error.strerror or error}")
 

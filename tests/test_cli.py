@@ -271,6 +271,24 @@ def test_an_unreadable_cassette_exits_2_naming_it(tmp_path: Path) -> None:
     assert run_cli("list", tmp_path / "missing.json").returncode == 2
 
 
+@pytest.mark.parametrize("command", ["show", "list"])
+def test_a_reader_that_stops_reading_ends_the_command_quietly(
+    suites: dict[str, Path], command: str
+) -> None:
+    """``replay show X | head -1``: no message, and the status of a process ended by SIGPIPE."""
+    reading, writing = os.pipe()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "replay", command, str(suites["old"] / "chat.json")],
+        stdout=writing,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    os.close(writing)
+    os.close(reading)  # before the command wrote anything, so its first write fails
+    _, stderr = process.communicate(timeout=120)
+    assert (process.returncode, stderr) == (128 + 13, "")
+
+
 def test_colors_only_when_wanted(suites: dict[str, Path]) -> None:
     assert color_wanted(None, True, {}) is True
     assert color_wanted(None, True, {"NO_COLOR": "1"}) is False
