@@ -17,7 +17,7 @@ import re
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
@@ -34,6 +34,7 @@ from replay.key import KEY_LENGTH, KeyRules
 from replay.model import Interaction, Response, TransportFailure
 from replay.providers import detect
 from replay.redact import Redactor
+from replay.wording import counted
 
 PROGRESS_THRESHOLD = 20
 """Fewer files than this are quick enough not to need a progress bar."""
@@ -377,9 +378,14 @@ def diff_command(
     output = _output(as_json)
     if old.is_dir() != new.is_dir():
         raise click.UsageError("OLD and NEW must both be cassette files or both directories")
-    rules = KeyRules(ignore=ignore)
-    pairs = semantic_diff.pair_trees(_side(old), _side(new), rules)
+    olds, news = _side(old), _side(new)
+    pairs = semantic_diff.pair_trees(olds, news, KeyRules(ignore=ignore))
     summary = semantic_diff.summary(pairs)
+    sides = {"old": old, "new": new}
+    warnings = [
+        {**asdict(collision), "message": _collision_message(collision, sides)}
+        for collision in semantic_diff.collisions(pairs)
+    ]
     if as_json:
         output.document(
             {
@@ -388,12 +394,33 @@ def diff_command(
                 "ignore": list(ignore),
                 "pairs": [pair.to_json() for pair in pairs],
                 "summary": summary,
+                "warnings": warnings,
             }
         )
     else:
+        for warning in warnings:
+            click.echo(f"replay: warning: {warning['message']}", err=True)
         _print_diff(output, pairs, summary, verbose)
+        if summary["only_old"] and summary["only_new"] and "model" not in ignore:
+            with_model = semantic_diff.pair_trees(olds, news, KeyRules(ignore=(*ignore, "model")))
+            gained = semantic_diff.matched(with_model) - semantic_diff.matched(pairs)
+            if gained > 0:
+                output.line(
+                    f"hint: --ignore model pairs {counted(gained, 'more interaction')} (the "
+                    "same requests sent to another model): add it to compare two model versions"
+                )
     if summary["changed"] or summary["only_old"] or summary["only_new"]:
         raise click.exceptions.Exit(1)
+
+
+def _collision_message(collision: semantic_diff.Collision, sides: Mapping[str, Path]) -> str:
+    side = sides[collision.side]
+    path = side / collision.file if collision.file else side
+    return (
+        f"{path}: {collision.interactions} interactions share the key {collision.key} under "
+        "the --ignore rules; they are paired in the order of their stored keys, which may "
+        "pair the wrong ones"
+    )
 
 
 def _side(path: Path) -> dict[str, list[Interaction]]:
@@ -416,7 +443,7 @@ def _print_diff(
         mark, color = _STATE_MARKS.get(pair.state, ("=", "white"))
         request = pair.either.interaction.request
         where = f"{pair.file} " if pair.file else ""
-        title = f"{mark} {where}{pair.key} {request.method} {request.url}"
+        title = f"{mark} {where}{pair.stored_keys()} {request.method} {request.url}"
         detail = f" [{', '.join(pair.changes)}]" if pair.changes else f" ({pair.state})"
         output.line(output.style(title, fg=color, bold=True) + detail)
         output.line(f"  prompt: {shorten(prompt_of(request))}")

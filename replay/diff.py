@@ -7,6 +7,10 @@ Each pair is compared by meaning (see :mod:`replay.answers`): status, answer
 text, tool calls and their arguments, finish reason and token usage. Ids and
 timestamps are not compared, so they never show up as differences.
 
+When ignoring fields makes two or more interactions of one cassette side share
+a key, they pair in the order of their stored keys, which need not match them
+up: :func:`collisions` finds these so the command line can warn.
+
 Pure: it takes decoded interactions and returns data; the command line reads
 the files and prints.
 """
@@ -14,6 +18,7 @@ the files and prints.
 from __future__ import annotations
 
 import difflib
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -67,13 +72,27 @@ class Pair:
         assert side is not None, "a pair has at least one side"
         return side
 
+    @property
+    def paired(self) -> bool:
+        return self.old is not None and self.new is not None
+
+    def stored_keys(self) -> str:
+        """The keys as stored, which ``replay show --key`` finds: one when both sides share it."""
+        if self.old is not None and self.new is not None and self.old.key != self.new.key:
+            return f"old {self.old.key} new {self.new.key}"
+        return self.either.key
+
     def text_diff(self) -> str:
         """A unified diff of the answers as text, tool calls included; empty when equal."""
         if self.old is None or self.new is None or not {"text", "tool_calls"} & set(self.changes):
             return ""
         old, new = rendered(self.old.answers), rendered(self.new.answers)
         lines = difflib.unified_diff(
-            old, new, f"OLD {self.file} {self.key}", f"NEW {self.file} {self.key}", lineterm=""
+            old,
+            new,
+            " ".join(filter(None, ("OLD", self.file, self.old.key))),
+            " ".join(filter(None, ("NEW", self.file, self.new.key))),
+            lineterm="",
         )
         return "\n".join(lines)
 
@@ -93,6 +112,31 @@ class Pair:
             "new": [a.to_json() for a in self.new.answers] if self.new else None,
             "text_diff": self.text_diff(),
         }
+
+
+@dataclass(frozen=True)
+class Collision:
+    """Interactions of one side of one cassette that share a key under the diff's rules."""
+
+    file: str
+    side: str
+    """``old`` or ``new``."""
+    key: str
+    interactions: int
+
+
+def collisions(pairs: Sequence[Pair]) -> list[Collision]:
+    """Where several interactions of one side fell under one key, so their pairing is arbitrary."""
+    counts: Counter[tuple[str, str, str]] = Counter()
+    for pair in pairs:
+        for side, present in (("old", pair.old), ("new", pair.new)):
+            if present is not None:
+                counts[pair.file, pair.key, side] += 1
+    return [
+        Collision(file, side, key, count)
+        for (file, key, side), count in counts.items()
+        if count > 1
+    ]
 
 
 def rendered(answers: Sequence[Answer]) -> list[str]:
@@ -160,6 +204,11 @@ def pair_trees(
     for file in sorted(old.keys() | new.keys()):
         pairs.extend(pair_cassette(file, old.get(file, ()), new.get(file, ()), rules))
     return pairs
+
+
+def matched(pairs: Sequence[Pair]) -> int:
+    """How many pairs have both sides."""
+    return sum(pair.paired for pair in pairs)
 
 
 def summary(pairs: Sequence[Pair]) -> dict[str, Any]:

@@ -75,8 +75,8 @@ def test_diff_json_pairs_model_versions_with_ignore_model(suites: dict[str, Path
     result = invoke("diff", suites["old"], suites["new"], "--ignore", "model", "--json")
     assert result.exit_code == 1, result.output
     diff = document(result)
-    assert set(diff) == {"old", "new", "ignore", "pairs", "summary"}
-    assert diff["ignore"] == ["model"]
+    assert set(diff) == {"old", "new", "ignore", "pairs", "summary", "warnings"}
+    assert (diff["ignore"], diff["warnings"]) == (["model"], [])
     assert pair_states(diff) == EXPECTED
     assert set(diff["pairs"][0]) == {
         "file", "key", "old_key", "new_key", "method", "url", "prompt", "state", "changes",
@@ -117,6 +117,14 @@ def test_diff_human_output(suites: dict[str, Path]) -> None:
     assert "finish reason: stop -> length" in out
     assert "13 pairs: 7 unchanged, 6 changed" in out
     assert "\x1b[" not in out  # not a terminal: no colors
+    assert "hint" not in out and result.stderr == ""
+    # Each pair is named by the keys it is stored under, which `replay show --key` finds.
+    pairs = document(invoke("diff", suites["old"], suites["new"], "-i", "model", "--json"))
+    poem = next(p for p in pairs["pairs"] if p["prompt"] == "write a poem about the sea")
+    assert f"~ chat.json old {poem['old_key']} new {poem['new_key']} POST" in out
+    assert poem["key"] not in out
+    shown = invoke("show", suites["old"] / "chat.json", "--key", poem["old_key"])
+    assert shown.exit_code == 0 and "prompt: write a poem about the sea" in shown.stdout
     verbose = invoke("diff", suites["old"], suites["new"], "--ignore", "model", "-v").stdout
     assert all(f"prompt: {prompt}" in verbose for prompt in UNCHANGED)
 
@@ -136,8 +144,32 @@ def test_diff_of_files_and_of_equal_recordings(suites: dict[str, Path]) -> None:
     same = invoke("diff", suites["old"], suites["old"])
     assert same.exit_code == 0, same.output
     assert "13 pairs: 13 unchanged, 0 changed" in same.stdout
+    unpaired = invoke("diff", suites["old"] / "chat.json", suites["new"] / "chat.json")
+    assert unpaired.exit_code == 1
+    assert unpaired.stdout.splitlines()[-1] == (
+        f"hint: --ignore model pairs {len(CHAT_PROMPTS)} more interactions (the same requests "
+        "sent to another model): add it to compare two model versions"
+    )
     mixed = invoke("diff", suites["old"], suites["new"] / "chat.json")
     assert mixed.exit_code == 2 and "both" in mixed.stderr
+
+
+def test_diff_warns_when_ignored_fields_leave_interactions_sharing_a_key(
+    suites: dict[str, Path],
+) -> None:
+    old, new = suites["old"] / "chat.json", suites["new"] / "chat.json"
+    blind = ("-i", "messages", "-i", "input")  # no prompt counts: requests of one shape collide
+    warned = document(invoke("diff", old, new, *blind, "--json"))["warnings"]
+    # Three plain chat completions, and two streamed ones, on each side.
+    assert sorted((w["side"], w["interactions"]) for w in warned) == [
+        ("new", 2), ("new", 3), ("old", 2), ("old", 3),
+    ]  # fmt: skip
+    three = next(w for w in warned if (w["side"], w["interactions"]) == ("old", 3))
+    assert set(three) == {"file", "side", "key", "interactions", "message"}
+    assert three["message"].startswith(f"{old}: 3 interactions share the key {three['key']}")
+    human = invoke("diff", old, new, *blind)
+    assert f"replay: warning: {three['message']}\n" in human.stderr
+    assert human.stderr.count("replay: warning: ") == 4
 
 
 # list and show

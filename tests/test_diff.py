@@ -9,7 +9,7 @@ from recorded import CHANGES, UNCHANGED, record_versions
 
 from replay import diff, inventory
 from replay.answers import Answer, Usage, prompt_of
-from replay.key import KeyRules
+from replay.key import KeyRules, request_key
 from replay.model import Interaction
 
 
@@ -95,6 +95,25 @@ def test_files_on_one_side_and_unequal_response_counts(suites: dict[str, Path]) 
     assert ("other/providers.json", "only_old") in counted
     assert pairs[0].changes == ("responses",)
     assert diff.summary(pairs)["only_old"] == 13 - 2
+
+
+def test_collisions_name_each_side_whose_interactions_share_a_key(
+    suites: dict[str, Path],
+) -> None:
+    old, new = tree(suites["v1"]), tree(suites["v2"])
+    assert diff.collisions(diff.pair_trees(old, new, KeyRules(ignore=("model",)))) == []
+    # Without their prompts, the plain chat completions of chat.json are one request, and so
+    # are its two streamed ones; the other cassette's requests differ in more than that.
+    blind = KeyRules(ignore=("model", "messages", "input"))
+    found = diff.collisions(diff.pair_trees(old, {"chat.json": new["chat.json"]}, blind))
+    assert sorted((c.file, c.side, c.interactions) for c in found) == [
+        ("chat.json", "new", 2), ("chat.json", "new", 3),
+        ("chat.json", "old", 2), ("chat.json", "old", 3),
+    ]  # fmt: skip
+    shared = {c.key for c in found}
+    assert len(shared) == 2  # the two sides' collisions share their keys
+    blind_keys = {request_key(i.request, blind) for i in old["chat.json"]}
+    assert shared <= blind_keys
 
 
 def test_changes_compares_meaning() -> None:
