@@ -181,7 +181,10 @@ def plan(path: Path, entries: store.Document, policy: Policy) -> Plan:
 
 
 def apply(path: Path, policy: Policy) -> Plan:
-    """Plan again on the file as it is under its lock, and remove that: what was removed."""
+    """Plan again on the file as it is under its lock, and remove that: what was removed.
+
+    A cassette deleted takes its lock file with it, so nothing is left behind.
+    """
     with store.lock(path):
         current = store.load(path).interactions
         done = plan(path, current, policy)
@@ -189,4 +192,8 @@ def apply(path: Path, policy: Policy) -> Plan:
             path.unlink(missing_ok=True)
         elif done.reasons:
             store.save(path, {k: v for k, v in current.items() if k not in done.reasons})
+    if done.reasons and done.delete_file:
+        # Once released: an open lock file cannot be deleted on Windows. The name is
+        # store.lock's.
+        (path.parent / f".{path.name}.lock").unlink(missing_ok=True)
     return done

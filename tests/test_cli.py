@@ -372,6 +372,8 @@ def test_prune_keeps_exactly_what_the_last_complete_run_used(tmp_path: Path) -> 
     assert "removed the file" in pruned.stdout
     assert set(store.load(chat).interactions) == used.cassettes["chat.json"]
     assert not unused.exists() and fixture.read_text() == '{"not": "a cassette"}'
+    assert not (tmp_path / ".unused.json.lock").exists()  # nothing left of the cassette
+    assert (tmp_path / ".chat.json.lock").exists()  # kept beside the cassette kept
 
     assert replay_run(chat, url, half) == 0
     assert replay_run(chat, url, CHAT_PROMPTS[1:2]) != 0  # really gone
@@ -394,6 +396,7 @@ def test_prune_goes_by_no_incomplete_run_and_by_date_on_request(tmp_path: Path) 
     by_date = invoke("prune", tmp_path, "--older-than", "0", "--yes", "--json")
     assert by_date.exit_code == 0, by_date.output
     assert document(by_date)["interactions_removed"] == 2 and not chat.exists()
+    assert not (tmp_path / ".chat.json.lock").exists()
 
 
 def test_prune_json_shape(tmp_path: Path) -> None:
