@@ -136,6 +136,7 @@ _JSON = click.option("--json", "as_json", is_flag=True, help="Print one JSON doc
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="replay", prog_name="replay")
 @click.option(
     "--color/--no-color",
     default=None,
@@ -281,10 +282,12 @@ def _list_cells(row: Row) -> tuple[str, ...]:
 def _answer_lines(output: Output, index: int, answer: Answer, recorded_at: str) -> Iterator[str]:
     status = "transport failure" if answer.status is None else str(answer.status)
     color = "green" if answer.status is not None and answer.status < 400 else "red"
-    kind = "stream" if answer.streamed else "body"
+    # A transport failure has no body to speak of.
+    kinds = [] if answer.status is None else ["stream" if answer.streamed else "body"]
     if not answer.complete:
-        kind += ", abandoned by the caller"
-    yield f"  response {index + 1}: {output.style(status, fg=color)} ({kind}) {recorded_at}"
+        kinds.append("abandoned by the caller")
+    kind = f" ({', '.join(kinds)})" if kinds else ""
+    yield f"  response {index + 1}: {output.style(status, fg=color)}{kind} {recorded_at}"
     if answer.error is not None:
         yield f"    error: {answer.error}"
     for line in answer.text.splitlines():
@@ -483,7 +486,7 @@ def _print_summary(output: Output, summary: dict[str, Any]) -> None:
     change = tokens["change_percent"]
     output.line(
         output.style(
-            f"{summary['pairs']} pairs: {summary['unchanged']} unchanged, "
+            f"{counted(summary['pairs'], 'pair')}: {summary['unchanged']} unchanged, "
             f"{summary['changed']} changed" + (f" ({kinds})" if kinds else "") + ", "
             f"{summary['only_old']} only in OLD, {summary['only_new']} only in NEW",
             bold=True,
@@ -568,7 +571,7 @@ def _print_prune(
         if plan.delete_file:
             output.line(output.style(f"{plan.path}: {verb} the file", fg="red"))
         else:
-            output.line(f"{plan.path}: {verb} {len(plan.reasons)} interactions")
+            output.line(f"{plan.path}: {verb} {counted(len(plan.reasons), 'interaction')}")
         for key, why in sorted(plan.reasons.items()):
             output.line(f"  - {key} ({why})")
     if not plans:
@@ -618,8 +621,11 @@ def scan_command(paths: tuple[Path, ...], as_json: bool) -> None:
                 output.style(f"{problem.path}", fg="yellow")
                 + f": interaction {problem.key}, {problem.field}: {problem.reason}"
             )
-        undecoded = f", {len(problems)} strings not decoded" if problems else ""
-        output.line(f"{len(findings)} secrets found in {len(cassettes)} cassettes{undecoded}")
+        undecoded = f", {counted(len(problems), 'string')} not decoded" if problems else ""
+        output.line(
+            f"{counted(len(findings), 'secret')} found in "
+            f"{counted(len(cassettes), 'cassette')}{undecoded}"
+        )
     if findings or problems:
         raise click.exceptions.Exit(1)
 
@@ -690,7 +696,8 @@ def verify_command(paths: tuple[Path, ...], as_json: bool) -> None:
             output.line(output.style(result["path"], fg="red", bold=True))
             for problem in result["problems"]:
                 output.line(f"  {problem}")
-        output.line(f"{len(results) - len(bad)} of {len(results)} cassettes are valid")
+        valid, verb = len(results) - len(bad), "is" if len(results) == 1 else "are"
+        output.line(f"{valid} of {counted(len(results), 'cassette')} {verb} valid")
     if bad:
         raise click.exceptions.Exit(1)
 
@@ -729,10 +736,11 @@ def import_vcr_command(paths: tuple[Path, ...], delete: bool, as_json: bool) -> 
     else:
         for done in converted:
             output.line(
-                f"converted {done.source} -> {done.target} ({done.interactions} interactions)"
+                f"converted {done.source} -> {done.target} "
+                f"({counted(done.interactions, 'interaction')})"
             )
         for source, error in failed:
-            output.line(output.style(f"not converted {source}: {error.reason}", fg="red"))
+            output.line(output.style(f"{source}: {error.reason}", fg="red"))
         output.line(f"{len(converted)} converted, {len(failed)} not converted")
     if failed:
         raise click.exceptions.Exit(1)

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from replay import store, usage
+from replay.wording import counted
 
 OLDEST = datetime.min.replace(tzinfo=UTC)
 
@@ -70,7 +71,8 @@ class Directory:
                 "delete their cassettes, or prune this directory on its own)"
             )
         if last is not None:
-            return f"going by run {last.id}, ended {last.ended} ({last.processes} processes)"
+            processes = counted(last.processes, "process", "processes")
+            return f"going by run {last.id}, ended {last.ended} ({processes})"
         if self.record is None:
             return (
                 f"no usage record ({usage.USAGE_FILE}): run the whole test suite once, "

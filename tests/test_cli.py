@@ -6,15 +6,18 @@ subprocess where the exit status and the streams as a shell sees them matter.
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import uuid
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from click.testing import CliRunner, Result
 from recorded import (
@@ -28,6 +31,7 @@ from recorded import (
     wait_for_next_second,
 )
 
+import replay
 from replay import prune, store, usage
 from replay.cli import color_wanted, main
 from replay.fakellm import FakeLLMServer, answer_for, tokens
@@ -251,6 +255,7 @@ def test_scan_finds_a_planted_key_without_printing_it(
     }
     human = run_cli("scan", cassette)
     assert human.returncode == 1
+    assert human.stdout.splitlines()[-1] == "1 secret found in 1 cassette"
     assert str(cassette) in human.stdout and key in human.stdout
     assert PLANTED not in human.stdout + human.stderr
 
@@ -361,6 +366,7 @@ def test_prune_keeps_exactly_what_the_last_complete_run_used(tmp_path: Path) -> 
     plan = document(dry)
     assert plan["applied"] is False and chat.read_bytes() == before
     assert plan["directories"][0]["run"]["id"] == used.id
+    assert plan["directories"][0]["message"].endswith("(1 process)")
     files = {Path(f["path"]).name: f for f in plan["files"]}
     assert files["unused.json"]["delete_file"] is True
     removed = {entry["key"] for entry in files["chat.json"]["remove"]}
@@ -497,6 +503,44 @@ def test_import_vcr_without_pyyaml_says_which_extra_to_install(
     assert sorted(tmp_path.iterdir()) == [source]
 
 
+def test_import_vcr_names_a_target_in_the_way_once(tmp_path: Path) -> None:
+    source, target = tmp_path / "old.yaml", tmp_path / "old.json"
+    source.write_text("interactions: []\n")
+    target.write_bytes(store.dump({}))
+    result = invoke("import-vcr", source)
+    assert result.exit_code == 1, result.output
+    assert result.stdout.splitlines() == [
+        f"{source}: not converted: {target} exists already",
+        "0 converted, 1 not converted",
+    ]
+
+
+def test_show_labels_a_transport_failure_without_a_body(tmp_path: Path) -> None:
+    with socket.socket() as probe:  # a port nobody listens on once the probe is closed
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    cassette = tmp_path / "refused.json"
+    with replay.Cassette(cassette) as recording:
+        client = httpx.Client(transport=replay.ReplayTransport(recording))
+        with pytest.raises(httpx.ConnectError):
+            client.get(f"http://127.0.0.1:{port}/v1/models")
+    [entry] = store.load(cassette).interactions.values()
+    result = invoke("show", cassette)
+    assert result.exit_code == 0, result.output
+    assert f"  response 1: transport failure {entry['responses'][0]['recorded_at']}" in (
+        result.stdout.splitlines()
+    )
+    assert "    error: ConnectError: " in result.stdout
+    assert "1 pair: 1 unchanged" in invoke("diff", cassette, cassette).stdout
+    assert invoke("verify", cassette).stdout == "1 of 1 cassette is valid\n"
+
+
+def test_version_is_the_installed_package_s() -> None:
+    result = invoke("--version")
+    assert result.exit_code == 0
+    assert result.stdout == f"replay, version {importlib.metadata.version('replay')}\n"
+
+
 def test_prune_keeps_what_is_re_recorded_between_showing_and_removing(tmp_path: Path) -> None:
     chat = tmp_path / "chat.json"
     with FakeLLMServer(api_key=API_KEY) as server:
@@ -542,4 +586,5 @@ def test_prune_does_not_go_by_a_run_older_than_the_newest_run_seen(tmp_path: Pat
 
     alone = invoke("prune", gone.parent, "--yes")  # named on its own, it goes by its own run
     assert alone.exit_code == 0, alone.output
+    assert f"{gone}: removed 1 interaction\n" in alone.stdout
     assert len(store.load(gone).interactions) == 1
