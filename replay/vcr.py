@@ -94,7 +94,7 @@ def import_cassette(source: Path, *, delete: bool = False) -> Imported:
     target = source.with_suffix(".json")
     written = source.with_suffix(".replay.json") if target == source else target
     if written.exists():
-        raise CassetteError(source, f"not converted: {written} exists already")
+        raise CassetteError(source, f"{written} exists already")
     try:
         text = source.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:

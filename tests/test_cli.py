@@ -510,7 +510,7 @@ def test_import_vcr_names_a_target_in_the_way_once(tmp_path: Path) -> None:
     result = invoke("import-vcr", source)
     assert result.exit_code == 1, result.output
     assert result.stdout.splitlines() == [
-        f"{source}: not converted: {target} exists already",
+        f"{source}: {target} exists already",
         "0 converted, 1 not converted",
     ]
 

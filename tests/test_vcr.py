@@ -158,8 +158,8 @@ def test_import_vcr_command_reports_and_exits_1_on_failures(
     result = subprocess.run(command, capture_output=True, text=True, check=False)
     assert result.returncode == 1, result.stderr
     assert result.stdout.splitlines() == [
-        f"converted {good} -> {tmp_path / 'good.json'} (1 interactions)",
-        f"not converted {tmp_path / 'bad.yaml'}: is not a vcrpy cassette (no list of interactions)",
+        f"converted {good} -> {tmp_path / 'good.json'} (1 interaction)",
+        f"{tmp_path / 'bad.yaml'}: is not a vcrpy cassette (no list of interactions)",
         "1 converted, 1 not converted",
     ]
     assert not good.exists()
