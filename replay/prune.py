@@ -195,7 +195,6 @@ def apply(path: Path, policy: Policy) -> Plan:
         elif done.reasons:
             store.save(path, {k: v for k, v in current.items() if k not in done.reasons})
     if done.reasons and done.delete_file:
-        # Once released: an open lock file cannot be deleted on Windows. The name is
-        # store.lock's.
-        (path.parent / f".{path.name}.lock").unlink(missing_ok=True)
+        # Once released: an open lock file cannot be deleted on Windows.
+        store.lock_path(path).unlink(missing_ok=True)
     return done

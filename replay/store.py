@@ -180,11 +180,15 @@ def _fsync_directory(directory: Path) -> None:
         os.close(descriptor)
 
 
+def lock_path(path: Path) -> Path:
+    return path.parent / f".{path.name}.lock"
+
+
 @contextmanager
 def lock(path: Path) -> Iterator[None]:
     """Serialises read-merge-write of ``path`` across processes (``.NAME.lock`` beside it)."""
     try:
-        with FileLock(path.parent / f".{path.name}.lock", timeout=LOCK_TIMEOUT_SECONDS):
+        with FileLock(lock_path(path), timeout=LOCK_TIMEOUT_SECONDS):
             yield
     except Timeout:
         raise CassetteError(
