@@ -20,6 +20,7 @@ import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
+from functools import lru_cache
 from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
 
 from replay.model import Headers, Request, Response
@@ -105,20 +106,14 @@ class Redactor:
         self.secrets = environment_secrets(environ) | {s for s in secrets if s}
         self.secret_headers = SECRET_HEADERS | {name.lower() for name in secret_headers}
         self.secret_params = SECRET_QUERY_PARAMS | {name.lower() for name in secret_params}
-        self.known = self._rewriter(self.secrets)
-
-    def _rewriter(self, secrets: Iterable[str]) -> Rewriter:
-        literals = sorted({s.encode() for s in secrets if s}, key=len, reverse=True)
-        alternatives = [re.escape(s) for s in literals] + list(_KEY_SHAPES)
-        pattern = re.compile(b"|".join(alternatives))
-        return Rewriter(pattern, lambda match: _PLACEHOLDER_BYTES, (*literals, *_KEY_SHAPE_NEEDLES))
+        self.known = _scrubber(frozenset(self.secrets))
 
     def with_secrets_of(self, request: Request) -> Rewriter:
         """A rewriter that also scrubs what this request carried in its auth headers and query."""
         carried = set(_carried_secrets(request, self.secret_headers, self.secret_params))
         if carried <= self.secrets:
             return self.known
-        return self._rewriter(self.secrets | carried)
+        return _scrubber(frozenset(self.secrets | carried))
 
     def url(self, url: str, rewriter: Rewriter | None = None) -> str:
         parts = urlsplit(url)
@@ -189,6 +184,16 @@ class Redactor:
 
     def text(self, text: str, rewriter: Rewriter) -> str:
         return rewriter.apply(text.encode()).decode(errors="replace")
+
+
+@lru_cache(maxsize=64)
+def _scrubber(secrets: frozenset[str]) -> Rewriter:
+    """Compiled once per set of secrets: a test suite's cassettes, and a recording session's
+    requests carrying the same key, share one pattern."""
+    literals = sorted({s.encode() for s in secrets if s}, key=len, reverse=True)
+    alternatives = [re.escape(s) for s in literals] + list(_KEY_SHAPES)
+    pattern = re.compile(b"|".join(alternatives))
+    return Rewriter(pattern, lambda match: _PLACEHOLDER_BYTES, (*literals, *_KEY_SHAPE_NEEDLES))
 
 
 def _carried_secrets(
