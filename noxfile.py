@@ -20,9 +20,11 @@ def tests(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def lint(session: nox.Session) -> None:
-    session.install("ruff")
+    """ruff, and the layer rule: a lower layer importing a higher one fails (pyproject.toml)."""
+    session.install("-e", ".", "ruff", "import-linter")
     session.run("ruff", "check", *LINT_PATHS)
     session.run("ruff", "format", "--check", "replay")
+    session.run("lint-imports")
 
 
 @nox.session(python=PYTHON)
@@ -47,8 +49,8 @@ def stress(session: nox.Session) -> None:
         "pytest",
         "-p",
         "no:cacheprovider",
-        "tests/test_secrets_property.py",
-        "tests/test_crash_safety.py",
+        "tests/cassette/test_secrets_property.py",
+        "tests/store/test_crash_safety.py",
         *session.posargs,
         env={"REPLAY_STRESS": "1"},
     )

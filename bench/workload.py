@@ -17,8 +17,9 @@ from pathlib import Path
 
 import orjson
 
-from replay import Cassette, model
-from replay.cassette import Record
+from replay import Cassette
+from replay._cassette import Record
+from replay._core import model
 
 URL = "http://bench.invalid/v1/chat/completions"
 API_KEY = "sk-bench-0123456789abcdefghijklmnop"

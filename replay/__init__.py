@@ -6,16 +6,36 @@
     with replay.use_cassette("cassettes/x.json", mode="none") as cassette:
         ...
 
-The layout follows the data: ``transport`` (the httpx/httpx2 adapters) turns
-requests into ``model`` dataclasses; ``cassette`` decides replay, record or
-miss using ``key``, ``redact``, ``normalize`` and ``providers``; ``store`` reads
-and writes the file; ``streams`` tees and replays chunks.
+The package is in layers; each imports only from the layers below it, and
+``nox -s lint`` checks that (import-linter's layers contract in pyproject.toml):
+
+    tools/        what people run: the ``replay`` command, the pytest plugin,
+                  the vcrpy bridge, the fake LLM API, the demo
+    _adapters/    an HTTP library's request in, its response out: httpx and
+                  httpx2 transports, ``use_cassette`` patching, socket guard
+    _cassette.py  one cassette: decides replay, record or miss, keeps what was
+                  recorded, saves it through the store
+    _store/       the cassette file (format, atomic write, lock), usage record
+    _core/        pure functions over plain dataclasses, no I/O: key, redact,
+                  normalize, modes, streams, answers, model, errors
+
+A request flows down and its answer back up:
+
+    client --httpx request--> _adapters --model.Request--> _cassette
+        _cassette: key (_core.key) -> decide (_core.modes) ->
+            Replay: stored outcome --> _adapters --httpx response--> client
+            Record: upstream call --> redact, normalize (_core) --> _store
+
+Everything a user needs is imported here; the underscored packages are
+private and may change between versions.
 """
 
 from __future__ import annotations
 
-from replay.cassette import Cassette
-from replay.errors import (
+from replay._adapters.httpx_transport import AsyncReplayTransport, ReplayTransport
+from replay._adapters.patch import use_cassette
+from replay._cassette import Cassette
+from replay._core.errors import (
     CassetteError,
     CassetteMiss,
     CassetteVersionError,
@@ -24,10 +44,9 @@ from replay.errors import (
     NetworkBlocked,
     ReplayError,
 )
-from replay.modes import Mode
-from replay.patch import use_cassette
-from replay.providers import Provider
-from replay.transport import AsyncReplayTransport, ReplayTransport
+from replay._core.modes import Mode
+from replay._core.providers import Provider
+from replay._store.usage import mark_incomplete
 
 __all__ = [
     "AsyncReplayTransport",
@@ -42,5 +61,6 @@ __all__ = [
     "Provider",
     "ReplayError",
     "ReplayTransport",
+    "mark_incomplete",
     "use_cassette",
 ]

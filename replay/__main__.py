@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from replay.cli import main
+from replay.tools.cli import main
 
 main(prog_name="replay")

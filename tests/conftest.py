@@ -20,7 +20,7 @@ import httpx
 import httpx2
 import pytest
 
-from replay.fakellm import FakeLLMServer
+from replay.tools.fakellm import FakeLLMServer
 
 TEST_API_KEY = "sk-fakellm-e2e-7Qm2Xc9Lp4Vt8Rb1"
 """The key the test server accepts; no cassette byte may contain it."""

@@ -22,8 +22,8 @@ import httpx2
 import openai
 
 import replay
-from replay import usage
-from replay.fakellm import FakeLLMServer
+from replay._store import usage
+from replay.tools.fakellm import FakeLLMServer
 
 API_KEY = "sk-fakellm-cli-4Hn8Qw2Zr6Ty0Ua3"
 WEATHER_TOOL: Any = [

@@ -1,0 +1,339 @@
+"""The httpx and httpx2 adapters: the only place that touches either library.
+
+Both libraries share one transport API, so one pair of transports serves
+both: the library is taken from the request that comes in, and the response
+(or exception) handed back is of the same library. An httpx2 client and an
+httpx client can share one :class:`ReplayTransport`.
+
+The sync and async transports differ only in their I/O calls; the decision,
+recording and replay are in :mod:`replay._cassette` and :mod:`replay._core.streams`.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+import anyio
+import httpx
+
+from replay._adapters.network import through_cassette
+from replay._cassette import Cassette, Record, Replay
+from replay._core import model
+from replay._core.model import Chunk, Outcome, TransportFailure, stored_headers
+from replay._core.streams import StreamRecorder, pacing, reached_the_end
+from replay._store import usage
+
+try:
+    import httpx2
+except ImportError:  # httpx2 is supported whenever it is installed
+    LIBRARIES: tuple[ModuleType, ...] = (httpx,)
+else:
+    LIBRARIES = (httpx, httpx2)
+
+AnyRequest = Any
+"""An ``httpx.Request`` or an ``httpx2.Request``."""
+AnyResponse = Any
+
+
+class SyncUpstream(Protocol):
+    def handle_request(self, request: AnyRequest) -> AnyResponse: ...
+    def close(self) -> None: ...
+
+
+class AsyncUpstream(Protocol):
+    async def handle_async_request(self, request: AnyRequest) -> AnyResponse: ...
+    async def aclose(self) -> None: ...
+
+
+Upstream = TypeVar("Upstream", SyncUpstream, AsyncUpstream)
+
+
+def library_of(request: AnyRequest) -> ModuleType:
+    return sys.modules[type(request).__module__.partition(".")[0]]
+
+
+def to_model(request: AnyRequest) -> model.Request:
+    return model.Request(
+        method=request.method,
+        url=str(request.url),
+        # The raw pairs: multi_items() would detect the encoding again for every header.
+        headers=tuple(
+            (name.decode("latin-1").lower(), value.decode("latin-1"))
+            for name, value in request.headers.raw
+        ),
+        body=request.content,
+    )
+
+
+# Replaying.
+
+
+_STREAM_BASES = tuple(
+    base for lib in LIBRARIES for base in (lib.SyncByteStream, lib.AsyncByteStream)
+)
+_TRANSPORT_ERRORS = tuple(lib.TransportError for lib in LIBRARIES)
+
+
+class ReplayedStream(*_STREAM_BASES):  # type: ignore[misc]
+    """The recorded chunks, with their boundaries, to an httpx or httpx2 response."""
+
+    def __init__(
+        self, chunks: tuple[Chunk, ...], speed: float | None, failure: Exception | None = None
+    ) -> None:
+        self._chunks = chunks
+        self._speed = speed
+        self._failure = failure
+
+    def __iter__(self) -> Iterator[bytes]:
+        for wait, data in pacing(self._chunks, self._speed):
+            if wait:
+                time.sleep(wait)
+            yield data
+        if self._failure is not None:
+            raise self._failure
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        for wait, data in pacing(self._chunks, self._speed):
+            if wait:
+                await anyio.sleep(wait)
+            yield data
+        if self._failure is not None:
+            raise self._failure
+
+    def close(self) -> None:
+        pass
+
+    async def aclose(self) -> None:
+        pass
+
+
+def replayed(outcome: Outcome, request: AnyRequest, speed: float | None) -> AnyResponse:
+    lib = library_of(request)
+    if isinstance(outcome, TransportFailure):
+        raise _exception(lib, outcome, request)
+    cut = None if outcome.failure is None else _exception(lib, outcome.failure, request)
+    return lib.Response(
+        outcome.status,
+        headers=list(outcome.headers),
+        stream=ReplayedStream(outcome.chunks, speed, cut),
+        request=request,
+    )
+
+
+def _exception(lib: ModuleType, failure: TransportFailure, request: AnyRequest) -> Exception:
+    kind = getattr(lib, failure.kind, None)
+    if not (isinstance(kind, type) and issubclass(kind, lib.TransportError)):
+        kind = lib.TransportError  # a name this library does not have, or not a transport error
+    error: Exception = kind(failure.message, request=request)
+    return error
+
+
+# Recording.
+
+
+class RecordingStream(*_STREAM_BASES):  # type: ignore[misc]
+    """Hands each upstream chunk to the caller as it arrives, and keeps it for the cassette.
+
+    The interaction is added when the caller closes the response; one the
+    caller abandoned half-way is added marked incomplete, one cut short by a
+    transport exception (a read timeout mid-stream) with that exception.
+    """
+
+    def __init__(
+        self,
+        upstream: Any,
+        recorder: StreamRecorder,
+        finish: Callable[[bool, TransportFailure | None], None],
+    ) -> None:
+        self._upstream = upstream
+        self._recorder = recorder
+        self._finish = finish
+        self._complete = False
+        self._failure: TransportFailure | None = None
+        self._finished = False
+
+    def __iter__(self) -> Iterator[bytes]:
+        try:
+            for raw in self._upstream:
+                data = self._recorder.feed(raw)
+                if data:
+                    yield data
+        except _TRANSPORT_ERRORS as error:
+            self._failure = failure(error, usage.now())
+            raise
+        self._complete = True
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        try:
+            async for raw in self._upstream:
+                data = self._recorder.feed(raw)
+                if data:
+                    yield data
+        except _TRANSPORT_ERRORS as error:
+            self._failure = failure(error, usage.now())
+            raise
+        self._complete = True
+
+    def _done(self) -> None:
+        if not self._finished:
+            self._finished = True
+            self._finish(self._complete, self._failure)
+
+    def close(self) -> None:
+        try:
+            self._upstream.close()
+        finally:
+            self._done()
+
+    async def aclose(self) -> None:
+        try:
+            await self._upstream.aclose()
+        finally:
+            self._done()
+
+
+def teed(
+    cassette: Cassette,
+    record: Record,
+    request: AnyRequest,
+    response: AnyResponse,
+    started: float,
+    recorded_at: str,
+) -> AnyResponse:
+    """The upstream response, its body decoded and recorded on the way to the caller."""
+    lib = library_of(request)
+    headers = tuple((name.lower(), value) for name, value in response.headers.multi_items())
+    recorder = StreamRecorder(response.headers.get("content-encoding"), started)
+    kept = stored_headers(headers, recorder.decodes)
+    hidden = {"content-length", "content-encoding"} if recorder.decodes else {"content-length"}
+
+    def finish(complete: bool, cut: TransportFailure | None) -> None:
+        chunks = tuple(recorder.chunks)
+        cassette.add(
+            record,
+            model.Response(
+                response.status_code,
+                kept,
+                chunks,
+                recorded_at,
+                complete or (cut is None and reached_the_end(recorder.chunks)),
+                cut,
+            ),
+        )
+
+    stream = RecordingStream(response.stream, recorder, finish)
+    return lib.Response(
+        response.status_code,
+        headers=[(name, value) for name, value in headers if name not in hidden],
+        stream=stream,
+        request=request,
+        extensions=response.extensions,
+    )
+
+
+def failure(error: Exception, recorded_at: str) -> TransportFailure:
+    return TransportFailure(type(error).__name__, str(error), recorded_at)
+
+
+# The transports.
+
+
+if TYPE_CHECKING:  # the type checker sees httpx2 installed, as the test environment has it
+    import httpx2
+
+    # The two bases take different Request classes; the subclasses take either.
+    class _Transport(httpx.BaseTransport, httpx2.BaseTransport): ...  # type: ignore[misc]
+
+    class _AsyncTransport(httpx.AsyncBaseTransport, httpx2.AsyncBaseTransport): ...  # type: ignore[misc]
+else:
+    # One transport object is a transport of either library, so either client takes it.
+    _Transport = type("_Transport", tuple(lib.BaseTransport for lib in LIBRARIES), {})
+    _AsyncTransport = type(
+        "_AsyncTransport", tuple(lib.AsyncBaseTransport for lib in LIBRARIES), {}
+    )
+
+
+class _Upstreams(Generic[Upstream]):
+    """The real transports to record through: the one given, else the request's library's own,
+    made on first use (a replay-only run opens no connection pool)."""
+
+    def __init__(self, given: Upstream | None, default: str) -> None:
+        self._given: Upstream | None = given
+        self._default = default
+        self._made: dict[ModuleType, Upstream] = {}
+
+    def get(self, lib: ModuleType) -> Upstream:
+        if self._given is not None:
+            return self._given
+        made = self._made.get(lib)
+        if made is None:
+            made = self._made[lib] = getattr(lib, self._default)()
+        return made
+
+    def opened(self) -> list[Upstream]:
+        return [self._given] if self._given is not None else list(self._made.values())
+
+
+class ReplayTransport(_Transport):
+    """Replays from ``cassette``; records through ``transport`` (default: the request's library's
+    own ``HTTPTransport``) where the cassette's mode allows."""
+
+    def __init__(self, cassette: Cassette, transport: SyncUpstream | None = None) -> None:
+        self.cassette = cassette
+        self._upstreams = _Upstreams(transport, "HTTPTransport")
+
+    def handle_request(self, request: AnyRequest) -> AnyResponse:
+        request.read()
+        decision = self.cassette.decide(to_model(request))
+        if isinstance(decision, Replay):
+            return replayed(decision.outcome, request, self.cassette.replay_speed)
+        lib = library_of(request)
+        started, recorded_at = time.monotonic(), usage.now()
+        try:
+            with through_cassette():  # allowed by --block-network: this records
+                response = self._upstreams.get(lib).handle_request(request)
+        except lib.TransportError as error:
+            self.cassette.add(decision, failure(error, recorded_at))
+            raise
+        return teed(self.cassette, decision, request, response, started, recorded_at)
+
+    def close(self) -> None:
+        try:
+            for upstream in self._upstreams.opened():
+                upstream.close()
+        finally:
+            self.cassette.save()
+
+
+class AsyncReplayTransport(_AsyncTransport):
+    """The async twin of :class:`ReplayTransport`."""
+
+    def __init__(self, cassette: Cassette, transport: AsyncUpstream | None = None) -> None:
+        self.cassette = cassette
+        self._upstreams = _Upstreams(transport, "AsyncHTTPTransport")
+
+    async def handle_async_request(self, request: AnyRequest) -> AnyResponse:
+        await request.aread()
+        decision = self.cassette.decide(to_model(request))
+        if isinstance(decision, Replay):
+            return replayed(decision.outcome, request, self.cassette.replay_speed)
+        lib = library_of(request)
+        started, recorded_at = time.monotonic(), usage.now()
+        try:
+            with through_cassette():
+                response = await self._upstreams.get(lib).handle_async_request(request)
+        except lib.TransportError as error:
+            self.cassette.add(decision, failure(error, recorded_at))
+            raise
+        return teed(self.cassette, decision, request, response, started, recorded_at)
+
+    async def aclose(self) -> None:
+        try:
+            for upstream in self._upstreams.opened():
+                await upstream.aclose()
+        finally:
+            self.cassette.save()

@@ -1,0 +1,101 @@
+"""``--block-network``: no real connection from a test except through a cassette.
+
+The guard replaces ``socket.socket.connect`` and ``connect_ex`` while it is
+active, so every client is caught whatever it is built on: httpx and httpx2,
+requests and urllib3, aiohttp and anything else on asyncio (whose event loops
+connect through the same method). Unix sockets are always allowed, and so are
+the hosts given to the guard (``--allow-hosts``, names or addresses; a name
+allows the addresses it resolves to).
+
+A cassette that records has to reach the network: the transports do that
+inside :func:`through_cassette`, which the guard lets through.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import socket
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from types import TracebackType
+from typing import Any
+
+from replay._core.errors import NetworkBlocked
+
+_through_cassette = contextvars.ContextVar("replay_through_cassette", default=False)
+
+
+@contextmanager
+def through_cassette() -> Iterator[None]:
+    """Connections made inside the block record into a cassette, and are allowed."""
+    token = _through_cassette.set(True)
+    try:
+        yield
+    finally:
+        _through_cassette.reset(token)
+
+
+def addresses_of(hosts: Iterable[str]) -> frozenset[str]:
+    """The hosts as given, plus every address each resolves to."""
+    found: set[str] = set()
+    for host in hosts:
+        found.add(host)
+        try:
+            resolved = socket.getaddrinfo(host, None)
+        except (socket.gaierror, UnicodeError):
+            continue  # an address, or a name that does not resolve here: kept as given
+        found.update(str(info[4][0]) for info in resolved)
+    return frozenset(found)
+
+
+class NetworkGuard:
+    """Blocks real connections inside its ``with`` block, except to ``allowed_hosts``.
+
+    Each blocked attempt raises :class:`~replay._core.errors.NetworkBlocked` and is
+    kept in :attr:`blocked`: a client that catches it and fails differently
+    (an SDK's retry loop) still lets the test report say what happened.
+    """
+
+    def __init__(self, allowed_hosts: Iterable[str] = ()) -> None:
+        self.allowed = addresses_of(allowed_hosts)
+        self.blocked: list[NetworkBlocked] = []
+        """The attempts blocked since the block was last entered."""
+        self._originals: dict[str, Any] = {}
+
+    def check(self, address: object) -> None:
+        if _through_cassette.get() or not isinstance(address, tuple):
+            return  # a Unix socket path, or a cassette recording
+        host, port = str(address[0]), address[1]
+        if host in self.allowed:
+            return
+        error = NetworkBlocked(host, port if isinstance(port, int) else None)
+        self.blocked.append(error)
+        raise error
+
+    def __enter__(self) -> NetworkGuard:
+        guard = self
+        self.blocked = []
+        connect, connect_ex = socket.socket.connect, socket.socket.connect_ex
+        self._originals = {"connect": connect, "connect_ex": connect_ex}
+
+        def guarded_connect(sock: socket.socket, address: Any) -> None:
+            guard.check(address)
+            connect(sock, address)
+
+        def guarded_connect_ex(sock: socket.socket, address: Any) -> int:
+            guard.check(address)
+            return connect_ex(sock, address)
+
+        socket.socket.connect = guarded_connect  # type: ignore[method-assign, assignment]
+        socket.socket.connect_ex = guarded_connect_ex  # type: ignore[method-assign, assignment]
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        for name, original in self._originals.items():
+            setattr(socket.socket, name, original)
+        self._originals = {}

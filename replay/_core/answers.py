@@ -1,0 +1,440 @@
+"""What a recorded response says, whatever the provider: text, tool calls, finish reason, usage.
+
+The command line compares and lists recordings by meaning, not bytes. Each
+provider spells the same facts differently, and a stream spreads them over
+many events, so :func:`answer_of` reads every format replay knows into one
+:class:`Answer`:
+
+- OpenAI chat completions (also Groq, Mistral, AI21 Jamba, WorkflowAI and every
+  OpenAI-compatible server), whole or streamed, where usage may come only in
+  the last chunk;
+- the OpenAI Responses API, whole or as its typed event stream;
+- Anthropic Messages, whole or as its ``event:`` stream;
+- AI21 J2 (prompt and completion token lists), LightOn Paradigm
+  (``execution_metadata.cost``) and WorkflowAI's ``cost_usd``;
+- line-delimited JSON streams (Ollama-style ``message``/``response`` lines).
+
+The format is told by the shape of the data, not the URL, so a proxy or a
+local server answering in a known format is read too. Nothing here raises on
+odd data: what cannot be read is left empty.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+from replay._core.key import is_json, parse_json
+from replay._core.model import Outcome, Request, Response, TransportFailure
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    name: str
+    arguments: str
+    """The arguments as canonical JSON (sorted keys), so spacing never counts as a change."""
+
+
+@dataclass(frozen=True)
+class Usage:
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    cost_usd: float | None = None
+
+    @property
+    def total_tokens(self) -> int:
+        return (self.prompt_tokens or 0) + (self.completion_tokens or 0)
+
+    def __add__(self, other: Usage) -> Usage:
+        return Usage(
+            _add(self.prompt_tokens, other.prompt_tokens),
+            _add(self.completion_tokens, other.completion_tokens),
+            _add(self.cost_usd, other.cost_usd),
+        )
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One recorded outcome, by meaning."""
+
+    status: int | None
+    """The HTTP status; None for a transport failure."""
+    text: str = ""
+    tool_calls: tuple[ToolCall, ...] = ()
+    finish_reason: str | None = None
+    usage: Usage = field(default_factory=Usage)
+    model: str | None = None
+    streamed: bool = False
+    complete: bool = True
+    error: str | None = None
+    """The error message of an error response, or the transport failure."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "text": self.text,
+            "tool_calls": [{"name": c.name, "arguments": c.arguments} for c in self.tool_calls],
+            "finish_reason": self.finish_reason,
+            "usage": {
+                "prompt_tokens": self.usage.prompt_tokens,
+                "completion_tokens": self.usage.completion_tokens,
+                "cost_usd": self.usage.cost_usd,
+            },
+            "model": self.model,
+            "streamed": self.streamed,
+            "complete": self.complete,
+            "error": self.error,
+        }
+
+
+def _add(left: Any, right: Any) -> Any:
+    if left is None:
+        return right
+    if right is None:
+        return left
+    return left + right
+
+
+def answer_of(outcome: Outcome) -> Answer:
+    if isinstance(outcome, TransportFailure):
+        return Answer(None, error=f"{outcome.kind}: {outcome.message}")
+    if outcome.streamed:
+        return _from_stream(outcome)
+    reader = _Reader()
+    value = parse_json(outcome.body)
+    if is_json(value):
+        reader.document(value)
+    elif outcome.body:
+        reader.text.append(outcome.body.decode("utf-8", errors="replace"))
+    return reader.answer(outcome)
+
+
+def prompt_of(request: Request) -> str:
+    """The prompt a request sent: the last user message, or the prompt text."""
+    body = parse_json(request.body)
+    if not isinstance(body, dict):
+        return ""
+    items = body.get("messages", body.get("input"))
+    if isinstance(items, list):
+        messages = [item for item in items if isinstance(item, dict)]
+        users = [m for m in messages if m.get("role") == "user"] or messages
+        return _content_text(users[-1].get("content")) if users else ""
+    for name in ("input", "prompt", "text"):
+        value = body.get(name)
+        if isinstance(value, str):
+            return value
+    return ""
+
+
+def model_asked(request: Request) -> str | None:
+    body = parse_json(request.body)
+    model = body.get("model") if isinstance(body, dict) else None
+    return model if isinstance(model, str) else None
+
+
+def _content_text(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        parts = [part.get("text") for part in content if isinstance(part, dict)]
+        return " ".join(part for part in parts if isinstance(part, str))
+    return ""
+
+
+def _canonical_arguments(arguments: Any) -> str:
+    if isinstance(arguments, str):
+        text = arguments
+        try:
+            arguments = orjson.loads(text)
+        except orjson.JSONDecodeError:
+            return text  # a truncated stream: keep what arrived
+    return orjson.dumps(arguments, option=orjson.OPT_SORT_KEYS).decode()
+
+
+def _number(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _dict(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+@dataclass
+class _PendingCall:
+    name: str = ""
+    arguments: list[str] = field(default_factory=list)
+    whole: Any = None
+    """Arguments that arrived as one object (Anthropic ``input``), not as text pieces."""
+
+
+class _Reader:
+    """Accumulates the facts of one response from whole bodies or stream events."""
+
+    def __init__(self) -> None:
+        self.text: list[str] = []
+        self.calls: dict[Any, _PendingCall] = {}
+        self.finish: str | None = None
+        self.usage = Usage()
+        self.model: str | None = None
+        self.error: str | None = None
+        self.final: dict[str, Any] | None = None
+        """A stream's terminal Responses object, which supersedes the deltas."""
+
+    def answer(self, response: Response) -> Answer:
+        source = self
+        if self.final is not None:
+            source = _Reader()
+            source.model = self.model
+            source.document(self.final)
+        calls = tuple(
+            ToolCall(
+                call.name,
+                _canonical_arguments(
+                    call.whole if call.whole is not None else "".join(call.arguments) or "{}"
+                ),
+            )
+            for call in source.calls.values()
+        )
+        return Answer(
+            response.status,
+            "".join(source.text),
+            calls,
+            source.finish,
+            source.usage,
+            source.model,
+            response.streamed,
+            response.complete,
+            source.error or self.error,
+        )
+
+    def call(self, index: Any) -> _PendingCall:
+        return self.calls.setdefault(index, _PendingCall())
+
+    def _model(self, value: Any) -> None:
+        if isinstance(value, str) and value:
+            self.model = value
+
+    # Whole bodies.
+
+    def document(self, body: Any) -> None:
+        if not isinstance(body, dict):
+            return
+        self._model(body.get("model"))
+        error = body.get("error")
+        if error:
+            self.error = str(_dict(error).get("message") or error)
+        if "choices" in body:
+            self._chat(body)
+        elif body.get("object") == "response" or isinstance(body.get("output"), list):
+            self._responses(body)
+        elif body.get("type") == "message" or "stop_reason" in body:
+            self._anthropic(body)
+        elif "completions" in body and "prompt" in body:
+            self._j2(body)
+        elif "outputs" in body and "execution_metadata" in body:
+            self._lighton(body)
+        elif "message" in body or "response" in body or "done" in body:
+            self._ndjson_line(body)
+
+    def _chat(self, body: dict[str, Any]) -> None:
+        cost: float | None = None
+        for choice in _list(body.get("choices")):
+            choice = _dict(choice)
+            message = _dict(choice.get("message") or choice.get("delta"))
+            content = message.get("content", choice.get("text"))
+            if isinstance(content, str):
+                self.text.append(content)
+            for position, tool in enumerate(_list(message.get("tool_calls"))):
+                self._chat_tool(_dict(tool), position)
+            if choice.get("finish_reason"):
+                self.finish = str(choice["finish_reason"])
+            if isinstance(choice.get("cost_usd"), int | float):
+                cost = (cost or 0.0) + float(choice["cost_usd"])
+        self._openai_usage(body.get("usage"))
+        if cost is not None:
+            self.usage = Usage(self.usage.prompt_tokens, self.usage.completion_tokens, cost)
+
+    def _chat_tool(self, tool: dict[str, Any], position: int) -> None:
+        pending = self.call(("chat", tool.get("index", position)))
+        function = _dict(tool.get("function"))
+        if function.get("name"):
+            pending.name = str(function["name"])
+        if isinstance(function.get("arguments"), str):
+            pending.arguments.append(function["arguments"])
+
+    def _openai_usage(self, usage: Any) -> None:
+        usage = _dict(usage)
+        if usage:
+            self.usage = Usage(
+                _number(usage.get("prompt_tokens", usage.get("input_tokens"))),
+                _number(usage.get("completion_tokens", usage.get("output_tokens"))),
+                self.usage.cost_usd,
+            )
+
+    def _responses(self, body: dict[str, Any]) -> None:
+        for item in _list(body.get("output")):
+            item = _dict(item)
+            if item.get("type") == "message":
+                for part in _list(item.get("content")):
+                    part = _dict(part)
+                    if isinstance(part.get("text"), str):
+                        self.text.append(part["text"])
+            elif item.get("type") == "function_call":
+                pending = self.call(("item", item.get("id") or len(self.calls)))
+                pending.name = str(item.get("name", ""))
+                pending.arguments.append(str(item.get("arguments", "")))
+        status = body.get("status")
+        reason = _dict(body.get("incomplete_details")).get("reason")
+        if isinstance(reason, str):
+            self.finish = reason
+        elif isinstance(status, str):
+            self.finish = status
+        self._openai_usage(body.get("usage"))
+
+    def _anthropic(self, body: dict[str, Any]) -> None:
+        for block in _list(body.get("content")):
+            block = _dict(block)
+            if block.get("type") == "text" and isinstance(block.get("text"), str):
+                self.text.append(block["text"])
+            elif block.get("type") == "tool_use":
+                pending = self.call(("block", len(self.calls)))
+                pending.name = str(block.get("name", ""))
+                pending.whole = block.get("input", {})
+        if body.get("stop_reason"):
+            self.finish = str(body["stop_reason"])
+        self._anthropic_usage(body.get("usage"))
+
+    def _anthropic_usage(self, usage: Any) -> None:
+        usage = _dict(usage)
+        prompt = _number(usage.get("input_tokens"))
+        completion = _number(usage.get("output_tokens"))
+        self.usage = Usage(
+            prompt if prompt is not None else self.usage.prompt_tokens,
+            completion if completion is not None else self.usage.completion_tokens,
+            self.usage.cost_usd,
+        )
+
+    def _j2(self, body: dict[str, Any]) -> None:
+        completions = [_dict(c) for c in _list(body.get("completions"))]
+        generated = 0
+        for completion in completions:
+            data = _dict(completion.get("data"))
+            if isinstance(data.get("text"), str):
+                self.text.append(data["text"])
+            generated += len(_list(data.get("tokens")))
+            reason = _dict(completion.get("finishReason")).get("reason")
+            if isinstance(reason, str):
+                self.finish = reason
+        prompt_tokens = len(_list(_dict(body.get("prompt")).get("tokens")))
+        self.usage = Usage(prompt_tokens, generated)
+
+    def _lighton(self, body: dict[str, Any]) -> None:
+        prompt = completion = 0
+        for batch in _list(body.get("outputs")):
+            for output in _list(batch):
+                output = _dict(output)
+                for item in _list(output.get("completions")):
+                    text = _dict(item).get("output_text")
+                    if isinstance(text, str):
+                        self.text.append(text)
+                metadata = _dict(output.get("execution_metadata"))
+                cost = _dict(metadata.get("cost"))
+                prompt += _number(cost.get("tokens_input")) or 0
+                completion += _number(cost.get("tokens_generated")) or 0
+                if isinstance(metadata.get("finish_reason"), str):
+                    self.finish = metadata["finish_reason"]
+        self.usage = Usage(prompt, completion)
+
+    def _ndjson_line(self, line: dict[str, Any]) -> None:
+        content = _dict(line.get("message")).get("content", line.get("response"))
+        if isinstance(content, str):
+            self.text.append(content)
+        if isinstance(line.get("done_reason"), str):
+            self.finish = line["done_reason"]
+        prompt, completion = _number(line.get("prompt_eval_count")), _number(line.get("eval_count"))
+        if prompt is not None or completion is not None:
+            self.usage = Usage(prompt, completion)
+
+    # Stream events.
+
+    def event(self, data: dict[str, Any]) -> None:
+        kind = data.get("type")
+        if not isinstance(kind, str):
+            if "choices" in data:
+                self._model(data.get("model"))
+                self._chat(data)
+            else:
+                self.document(data)
+        elif kind.startswith("response."):
+            self._responses_event(kind, data)
+        else:
+            self._anthropic_event(kind, data)
+
+    def _responses_event(self, kind: str, data: dict[str, Any]) -> None:
+        response = _dict(data.get("response"))
+        self._model(response.get("model"))
+        if kind in ("response.completed", "response.incomplete", "response.failed"):
+            self.final = response
+        elif kind == "response.output_text.delta" and isinstance(data.get("delta"), str):
+            self.text.append(data["delta"])
+        elif kind == "response.output_item.added":
+            item = _dict(data.get("item"))
+            if item.get("type") == "function_call":
+                self.call(("item", item.get("id"))).name = str(item.get("name", ""))
+        elif kind == "response.function_call_arguments.delta":
+            self.call(("item", data.get("item_id"))).arguments.append(str(data.get("delta", "")))
+
+    def _anthropic_event(self, kind: str, data: dict[str, Any]) -> None:
+        if kind == "message_start":
+            message = _dict(data.get("message"))
+            self._model(message.get("model"))
+            self._anthropic_usage(message.get("usage"))
+        elif kind == "content_block_start":
+            block = _dict(data.get("content_block"))
+            if block.get("type") == "tool_use":
+                self.call(("block", data.get("index"))).name = str(block.get("name", ""))
+        elif kind == "content_block_delta":
+            delta = _dict(data.get("delta"))
+            if delta.get("type") == "text_delta" and isinstance(delta.get("text"), str):
+                self.text.append(delta["text"])
+            elif delta.get("type") == "input_json_delta":
+                pending = self.call(("block", data.get("index")))
+                pending.arguments.append(str(delta.get("partial_json", "")))
+        elif kind == "message_delta":
+            stop = _dict(data.get("delta")).get("stop_reason")
+            if isinstance(stop, str):
+                self.finish = stop
+            self._anthropic_usage(data.get("usage"))
+        elif kind == "error":
+            self.error = str(_dict(data.get("error")).get("message") or data)
+
+
+def _from_stream(response: Response) -> Answer:
+    reader = _Reader()
+    for data in stream_events(response.body):
+        reader.event(data)
+    return reader.answer(response)
+
+
+def stream_events(body: bytes) -> Iterator[dict[str, Any]]:
+    """The JSON objects of a server-sent event stream or of line-delimited JSON."""
+    text = body.decode("utf-8", errors="replace").replace("\r\n", "\n")
+    for line in text.split("\n"):
+        line = line.strip()
+        if line.startswith("data:"):
+            line = line[5:].strip()
+        elif not line.startswith("{"):
+            continue  # event names, comments, ids, [DONE]
+        try:
+            value = orjson.loads(line)
+        except orjson.JSONDecodeError:
+            continue
+        if isinstance(value, dict):
+            yield value

@@ -1,0 +1,163 @@
+"""The request key: a hash of the request in canonical form.
+
+Two requests get the same key when they ask the same thing: same method,
+scheme, host, port and path, the same query parameters in any order, and the
+same body once put in canonical form (JSON re-serialized with sorted keys,
+multipart parsed so its random boundary does not count). Headers only count
+when named in :attr:`KeyRules.match_headers`, so the SDKs' retry counters,
+timeouts, idempotency keys and user agents never change a key.
+
+The key is a SHA-256 of orjson output: stable across processes, machines and
+Python versions. ``tests/test_key_stability.py`` pins the keys of a fixed corpus, since
+changing this function orphans every cassette users have recorded.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qsl, urlsplit
+
+import orjson
+
+from replay._core import jsonpath
+from replay._core.errors import ConfigError, Difference
+from replay._core.model import Request
+
+KEY_LENGTH = 32
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+@dataclass(frozen=True)
+class KeyRules:
+    ignore: tuple[str, ...] = ()
+    """JSON paths of the body and names of query parameters that do not count."""
+    match_headers: tuple[str, ...] = ()
+    """Headers that do count, lower-cased."""
+
+    ignored_paths: tuple[tuple[str | int, ...], ...] = field(init=False)
+    """``ignore`` parsed once: the key of every request uses it."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "match_headers", tuple(h.lower() for h in self.match_headers))
+        try:
+            object.__setattr__(self, "ignored_paths", tuple(map(jsonpath.parse, self.ignore)))
+        except ValueError as error:
+            raise ConfigError("ignore", list(self.ignore), str(error)) from None
+
+
+def canonical(request: Request, rules: KeyRules) -> dict[str, Any]:
+    parts = urlsplit(request.url)
+    scheme = parts.scheme.lower()
+    ignored = set(rules.ignore)
+    query = sorted(
+        (name, value)
+        for name, value in parse_qsl(parts.query, keep_blank_values=True)
+        if name not in ignored
+    )
+    form: dict[str, Any] = {
+        "method": request.method.upper(),
+        "scheme": scheme,
+        "host": (parts.hostname or "").lower(),
+        "port": parts.port or _DEFAULT_PORTS.get(scheme),
+        "path": parts.path or "/",
+        "query": query,
+        "body": canonical_body(request.body, request.header("content-type"), rules),
+    }
+    if rules.match_headers:
+        form["headers"] = {name: request.header(name) for name in rules.match_headers}
+    return form
+
+
+def request_key(request: Request, rules: KeyRules) -> str:
+    encoded = orjson.dumps(canonical(request, rules), option=orjson.OPT_SORT_KEYS)
+    return hashlib.sha256(encoded).hexdigest()[:KEY_LENGTH]
+
+
+def canonical_body(body: bytes, content_type: str | None, rules: KeyRules) -> Any:
+    if not body:
+        return None
+    if content_type and content_type.startswith("multipart/"):
+        parts = _multipart(body, content_type)
+        if parts is not None:
+            return {"multipart": parts}
+    value = parse_json(body)
+    if value is not _NOT_JSON:
+        return {"json": jsonpath.without(value, rules.ignored_paths) if rules.ignore else value}
+    return text_or_base64(body)
+
+
+_NOT_JSON = object()
+
+
+def parse_json(body: bytes) -> Any:
+    """The JSON value of a body, or ``_NOT_JSON``; only bodies that look like documents."""
+    if body[:1] not in (b"{", b"[") and body.lstrip()[:1] not in (b"{", b"["):
+        return _NOT_JSON
+    try:
+        return orjson.loads(body)
+    except orjson.JSONDecodeError:
+        return _NOT_JSON
+
+
+def is_json(value: Any) -> bool:
+    return value is not _NOT_JSON
+
+
+def text_or_base64(data: bytes) -> dict[str, str]:
+    try:
+        return {"text": data.decode("utf-8")}
+    except UnicodeDecodeError:
+        return {"base64": base64.b64encode(data).decode("ascii")}
+
+
+def multipart_boundary(content_type: str) -> str | None:
+    for parameter in content_type.split(";")[1:]:
+        name, _, value = parameter.strip().partition("=")
+        if name.lower() == "boundary" and value:
+            return value.strip('"')
+    return None
+
+
+def _multipart(body: bytes, content_type: str) -> list[dict[str, Any]] | None:
+    boundary = multipart_boundary(content_type)
+    if boundary is None:
+        return None
+    parts: list[dict[str, Any]] = []
+    for raw in body.split(b"--" + boundary.encode())[1:]:
+        if raw.startswith(b"--"):
+            break
+        raw = raw.removeprefix(b"\r\n").removesuffix(b"\r\n")
+        head, _, content = raw.partition(b"\r\n\r\n")
+        headers = sorted(line.decode("latin-1").lower() for line in head.split(b"\r\n") if line)
+        parts.append({"headers": headers, "content": text_or_base64(content)})
+    return parts
+
+
+def differences(recorded: Request, requested: Request, rules: KeyRules) -> list[Difference]:
+    """The fields, down to JSON paths, in which ``requested`` differs from ``recorded``."""
+    left, right = canonical(recorded, rules), canonical(requested, rules)
+    found: list[Difference] = []
+    for name in ("method", "scheme", "host", "port", "path"):
+        if left[name] != right[name]:
+            found.append(Difference(name, left[name], right[name]))
+    left_body, right_body = left["body"], right["body"]
+    if (
+        isinstance(left_body, dict)
+        and isinstance(right_body, dict)
+        and "json" in left_body.keys() & right_body.keys()
+    ):
+        left_body, right_body = left_body["json"], right_body["json"]
+    comparisons = (
+        ("query", dict(left["query"]), dict(right["query"])),
+        ("body", left_body, right_body),
+        ("headers", left.get("headers"), right.get("headers")),
+    )
+    for prefix, old_value, new_value in comparisons:
+        found.extend(
+            Difference(path, old, new)
+            for path, old, new in jsonpath.differences(old_value, new_value, prefix)
+        )
+    return found

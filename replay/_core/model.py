@@ -1,0 +1,99 @@
+"""Plain data: the requests and responses replay records, free of any HTTP library.
+
+The adapters in :mod:`replay._adapters.httpx_transport` convert httpx and httpx2 objects to
+these at the edge; everything between (keys, redaction, normalization, the
+cassette) works on these alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+Headers = tuple[tuple[str, str], ...]
+"""Header pairs in arrival order, names lower-cased."""
+
+STREAM_CONTENT_TYPES = ("text/event-stream", "application/x-ndjson", "application/jsonl")
+NOT_STORED_HEADERS = frozenset(
+    {"content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive"}
+)
+"""Hop-by-hop headers, and those describing the encoded body: bodies are stored decoded."""
+
+
+def stored_headers(headers: Headers, body_decoded: bool) -> Headers:
+    """What a cassette keeps of response headers; a body left encoded keeps its encoding."""
+    dropped = NOT_STORED_HEADERS if body_decoded else NOT_STORED_HEADERS - {"content-encoding"}
+    return tuple((name, value) for name, value in headers if name not in dropped)
+
+
+def header_value(headers: Headers, name: str) -> str | None:
+    for key, value in headers:
+        if key == name:
+            return value
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    method: str
+    url: str
+    headers: Headers
+    body: bytes
+
+    def header(self, name: str) -> str | None:
+        return header_value(self.headers, name)
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """A piece of a response body as it arrived, ``at`` seconds after the request was sent."""
+
+    data: bytes
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class Response:
+    status: int
+    headers: Headers
+    chunks: tuple[Chunk, ...]
+    recorded_at: str
+    complete: bool = True
+    """False when the caller abandoned the stream before its end; replay stops there too."""
+    failure: TransportFailure | None = None
+    """The transport exception that cut the body short (a read timeout mid-stream), raised
+    again on replay after the last chunk."""
+
+    @property
+    def body(self) -> bytes:
+        return b"".join(chunk.data for chunk in self.chunks)
+
+    @property
+    def streamed(self) -> bool:
+        """Whether chunk boundaries matter: only server-sent events and line-delimited JSON."""
+        content_type = header_value(self.headers, "content-type") or ""
+        return content_type.startswith(STREAM_CONTENT_TYPES)
+
+    def header(self, name: str) -> str | None:
+        return header_value(self.headers, name)
+
+
+@dataclass(frozen=True, slots=True)
+class TransportFailure:
+    """A recorded transport exception (connect error, timeout), re-raised on replay."""
+
+    kind: str
+    """The exception's class name, looked up in the client's library on replay."""
+    message: str
+    recorded_at: str
+
+
+Outcome = Response | TransportFailure
+
+
+@dataclass(slots=True)
+class Interaction:
+    """One request and every outcome recorded for it, played back in order."""
+
+    key: str
+    request: Request
+    outcomes: list[Outcome] = field(default_factory=list)

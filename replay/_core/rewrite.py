@@ -1,0 +1,130 @@
+"""Find-and-replace over a body that arrived in chunks, keeping the chunk boundaries.
+
+Redaction and normalization both come down to "replace these byte strings
+wherever they occur". A secret or an id can straddle two network chunks, so
+the replacement runs over the joined body and the chunk boundaries are then
+carried over to the rewritten body: a boundary that fell inside a replaced
+value moves to the end of its replacement. Boundaries elsewhere keep their
+place relative to the text around them, so a stream replays with the chunks
+it was recorded with.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from replay._core.model import Chunk
+
+Replace = Callable[["re.Match[bytes]"], bytes]
+
+
+@dataclass(frozen=True, slots=True)
+class Rewriter:
+    pattern: re.Pattern[bytes]
+    replace: Replace
+    needles: tuple[bytes, ...] = ()
+    """If given, every match contains one of these: data holding none is left as it is, unread
+    by the pattern (a plain substring search is many times faster than a regex scan)."""
+
+    def apply(self, data: bytes) -> bytes:
+        if self.needles and not any(map(data.__contains__, self.needles)):
+            return data
+        return self.pattern.sub(self.replace, data)
+
+    def apply_to(self, chunks: tuple[Chunk, ...]) -> tuple[Chunk, ...]:
+        """Rewrite recorded chunks; each keeps its arrival time."""
+        rewritten = self.apply_chunks([chunk.data for chunk in chunks])
+        return tuple(Chunk(data, chunk.at) for data, chunk in zip(rewritten, chunks, strict=True))
+
+    def apply_chunks(self, chunks: Sequence[bytes]) -> list[bytes]:
+        if len(chunks) == 1:
+            return [self.apply(chunks[0])]
+        joined = b"".join(chunks)
+        ends: list[int] = []
+        position = 0
+        for chunk in chunks:
+            position += len(chunk)
+            ends.append(position)
+
+        pieces: list[bytes] = []
+        moved_ends: list[int] = []
+        boundary = 0
+        written = 0  # bytes of output so far
+        consumed = 0  # bytes of input so far
+        for match in self.pattern.finditer(joined):
+            start, stop = match.span()
+            while boundary < len(ends) and ends[boundary] <= start:
+                moved_ends.append(written + ends[boundary] - consumed)
+                boundary += 1
+            replacement = self.replace(match)
+            if replacement == match.group():
+                continue  # nothing replaced: a boundary inside it stays where it is
+            pieces.append(joined[consumed:start])
+            written += start - consumed
+            pieces.append(replacement)
+            written += len(replacement)
+            consumed = stop
+            while boundary < len(ends) and ends[boundary] < stop:
+                moved_ends.append(written)
+                boundary += 1
+        pieces.append(joined[consumed:])
+        while boundary < len(ends):
+            moved_ends.append(written + ends[boundary] - consumed)
+            boundary += 1
+
+        body = b"".join(pieces)
+        result: list[bytes] = []
+        previous = 0
+        for end in moved_ends:
+            result.append(body[previous:end])
+            previous = end
+        return result
+
+
+class GrowingTable:
+    """A literal find/replace table that only grows, to thousands of keys (a long recording
+    session's ids), and stays cheap: adding a key must not recompile a pattern of all keys.
+
+    A key made of letters, digits, ``_`` and ``-`` (not digits only) is replaced where it is a
+    whole run of those characters, found by one fixed pattern and looked up in the table.
+    Other keys are matched literally, longest first; the pattern grows only with them.
+    """
+
+    def __init__(self) -> None:
+        self.replacements: dict[bytes, bytes] = {}
+        self.rewriter: Rewriter | None = None
+        self._others: list[bytes] = []
+        self._shortest = 0
+        """Runs shorter than the shortest identifier key are not looked up: fewer callbacks."""
+
+    def add(self, key: bytes, value: bytes) -> None:
+        self.replacements[key] = value
+        if not _IDENTIFIER.fullmatch(key) or key.isdigit():
+            self._others.append(key)
+            self._others.sort(key=len, reverse=True)
+        elif self._shortest and self._shortest <= len(key):
+            return
+        else:
+            self._shortest = len(key)
+        runs = rb"(?P<run>[A-Za-z0-9_\-]{%d,})" % max(self._shortest, 4)
+        pattern = re.compile(b"|".join([*map(_bounded, self._others), runs]))
+        self.rewriter = Rewriter(pattern, self._replace)
+
+    def _replace(self, match: re.Match[bytes]) -> bytes:
+        found = match.group()
+        if match.lastgroup == "run" and found.isdigit():
+            return found  # digit keys match only as whole numbers, by their own pattern
+        return self.replacements.get(found, found)
+
+
+_IDENTIFIER = re.compile(rb"[A-Za-z0-9_\-]{4,}")
+
+
+def _bounded(key: bytes) -> bytes:
+    """Digits must not match inside a longer number (a timestamp inside a logprob)."""
+    escaped = re.escape(key)
+    if key.isdigit():
+        return rb"(?<![0-9.])" + escaped + rb"(?![0-9.])"
+    return escaped

@@ -1,0 +1,135 @@
+"""Response bodies as streams of chunks: what recording keeps and what replay gives back.
+
+Recording tees: each chunk goes on to the caller the moment it arrives, so
+time to first token is what it would be without replay, and is kept with its
+arrival time. Bodies are kept decoded (gzip, deflate, brotli), so the cassette
+is readable and the caller is told so by the adapter dropping
+``content-encoding``.
+
+Replay gives back the same chunks with the same boundaries, instantly, or at
+the recorded pace scaled by ``speed`` (2.0 is twice as fast).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import time
+import zlib
+from collections.abc import Iterator
+from typing import Any, Protocol
+
+from replay._core.model import Chunk
+
+
+class _Decompressor(Protocol):
+    def decompress(self, data: bytes) -> bytes: ...
+
+
+class BodyDecoder:
+    """Undo a ``content-encoding`` chunk by chunk.
+
+    An encoding we cannot undo (``zstd``, ``br`` without brotli installed) is left as it
+    is: ``decodes`` is then False, and the body is kept encoded with its header.
+    """
+
+    def __init__(self, encoding: str | None) -> None:
+        names = [name.strip().lower() for name in reversed((encoding or "").split(","))]
+        steps = [_decompressor(name) for name in names if name not in ("", "identity")]
+        self.decodes = None not in steps
+        self._steps = [step for step in steps if step is not None] if self.decodes else []
+
+    @property
+    def active(self) -> bool:
+        return bool(self._steps)
+
+    def decode(self, data: bytes) -> bytes:
+        for step in self._steps:
+            data = step.decompress(data)
+        return data
+
+
+class _Deflate:
+    """Servers send "deflate" both zlib-wrapped and raw; look at the first bytes to tell."""
+
+    def __init__(self) -> None:
+        self._inner: _Decompressor | None = None
+
+    def decompress(self, data: bytes) -> bytes:
+        if self._inner is None:
+            if not data:
+                return b""
+            wrapped = (
+                len(data) >= 2 and (data[0] & 0x0F) == 8 and (data[0] << 8 | data[1]) % 31 == 0
+            )
+            self._inner = zlib.decompressobj(zlib.MAX_WBITS if wrapped else -zlib.MAX_WBITS)
+        return self._inner.decompress(data)
+
+
+class _Brotli:
+    def __init__(self, module: Any) -> None:
+        self._inner = module.Decompressor()
+
+    def decompress(self, data: bytes) -> bytes:
+        return bytes(self._inner.process(data))
+
+
+def _decompressor(name: str) -> _Decompressor | None:
+    if name in ("gzip", "x-gzip"):
+        return zlib.decompressobj(zlib.MAX_WBITS | 16)
+    if name == "deflate":
+        return _Deflate()
+    if name == "br":
+        for module_name in ("brotli", "brotlicffi"):  # whichever httpx found
+            with contextlib.suppress(ImportError):
+                return _Brotli(importlib.import_module(module_name))
+    return None
+
+
+class StreamRecorder:
+    """Keeps each decoded chunk with the time it arrived, counted from the request."""
+
+    def __init__(self, encoding: str | None, started: float) -> None:
+        self._decoder = BodyDecoder(encoding)
+        self.decodes = self._decoder.decodes
+        self._started = started
+        self.chunks: list[Chunk] = []
+
+    def feed(self, raw: bytes) -> bytes:
+        data = self._decoder.decode(raw) if self._decoder.active else raw
+        if data:
+            self.chunks.append(Chunk(data, round(time.monotonic() - self._started, 6)))
+        return data
+
+
+_FINAL_EVENTS = (b"data: [DONE]", b"event: message_stop", b"event: response.completed")
+
+
+def reached_the_end(chunks: list[Chunk]) -> bool:
+    """Whether a stream's last event is one that ends it.
+
+    SDKs stop reading at ``data: [DONE]`` (or Anthropic's ``message_stop``) and close the
+    response before the empty chunk that ends the body: such a stream is whole, not
+    abandoned.
+    """
+    if not chunks:
+        return False
+    tail = b""
+    for chunk in reversed(chunks):  # the last event may come in many small chunks
+        tail = chunk.data + tail
+        if len(tail) >= 4096:
+            break
+    tail = tail.rstrip()
+    last_event = tail.rsplit(b"\n\n", 1)[-1].lstrip()
+    return last_event.startswith(_FINAL_EVENTS)
+
+
+def pacing(chunks: tuple[Chunk, ...], speed: float | None) -> Iterator[tuple[float, bytes]]:
+    """Each chunk with how long to wait before giving it: 0 unless a speed is set."""
+    if not speed:
+        for chunk in chunks:
+            yield 0.0, chunk.data
+        return
+    start = time.monotonic()
+    for chunk in chunks:
+        yield max(0.0, start + chunk.at / speed - time.monotonic()), chunk.data

@@ -1,0 +1,376 @@
+"""The cassette file: its format, and reading and writing it without ever losing one.
+
+The format, version 1 (orjson, UTF-8, 2-space indent, sorted keys)::
+
+    {
+      "version": 1,
+      "interactions": {
+        "<request key>": {
+          "request": {"method": "POST", "url": "...", "headers": {...}, "body": BODY},
+          "responses": [
+            {"status": 200, "headers": {...}, "body": BODY, "recorded_at": "..."},
+            {"status": 200, "headers": {...}, "chunks": [{"at": 0.0123, "text": "data: ..."}],
+             "complete": true, "recorded_at": "..."},
+            {"error": {"type": "ConnectError", "message": "..."}, "recorded_at": "..."}
+          ]
+        }
+      }
+    }
+
+``BODY`` is ``{"json": ...}`` for JSON, ``{"text": "..."}`` for other UTF-8 and
+``{"base64": "..."}`` for binary; an empty body is left out. A response is
+stored as ``chunks`` when its boundaries matter (server-sent events,
+line-delimited JSON) or when the caller stopped reading it early. A stream cut short by
+a transport exception (a read timeout mid-stream) also keeps it as ``"stream_error":
+{"type": ..., "message": ...}``, raised again on replay after the last chunk.
+
+Reading is lazy: a file is parsed once per process (cached by its stat) and
+an interaction is decoded only when a request asks for it. Writing is atomic
+(temporary file, fsync, rename) under a lock file, merging what other
+processes saved since we read: a crash leaves the previous file, and two
+pytest-xdist workers recording into one cassette both keep their recordings.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import os
+import secrets
+import stat
+import threading
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, BinaryIO
+
+import orjson
+from filelock import FileLock, Timeout
+
+from replay._core.errors import CassetteError, CassetteVersionError
+from replay._core.key import is_json, parse_json, text_or_base64
+from replay._core.model import (
+    Chunk,
+    Headers,
+    Interaction,
+    Outcome,
+    Request,
+    Response,
+    TransportFailure,
+)
+
+FORMAT_VERSION = 1
+MAX_CASSETTE_BYTES = 1 << 30
+LOCK_TIMEOUT_SECONDS = 60.0
+
+Document = dict[str, Any]
+"""The raw interactions of a cassette file: request key -> entry, as parsed."""
+
+
+@dataclass(frozen=True)
+class Loaded:
+    interactions: Document
+    signature: tuple[int, int, int] | None
+    """(inode, size, mtime) of the file read, None when there was no file."""
+
+
+_cache: dict[Path, Loaded] = {}
+_cache_lock = threading.Lock()
+
+
+def load(path: Path) -> Loaded:
+    """The file's interactions, parsed once per process and version of the file.
+
+    The size and identity come from the opened file, not from a second look at the
+    path: another process may rename a new version into place between the two.
+    """
+    try:
+        file = path.open("rb")
+    except FileNotFoundError:
+        return Loaded({}, None)
+    except IsADirectoryError:
+        raise CassetteError(path, "is a directory, not a cassette file") from None
+    except OSError as error:
+        raise CassetteError(path, f"cannot read: {error.strerror or error}") from error
+    with file:
+        info = os.fstat(file.fileno())
+        if stat.S_ISDIR(info.st_mode):
+            raise CassetteError(path, "is a directory, not a cassette file")
+        signature = (info.st_ino, info.st_size, info.st_mtime_ns)
+        with _cache_lock:
+            cached = _cache.get(path)
+        if cached is not None and cached.signature == signature:
+            return cached
+        loaded = Loaded(parse(path, _read(path, file, info.st_size)), signature)
+    with _cache_lock:
+        _cache[path] = loaded
+    return loaded
+
+
+def _read(path: Path, file: BinaryIO, size: int) -> bytes:
+    if size > MAX_CASSETTE_BYTES:
+        raise CassetteError(path, f"is {size} bytes, more than the {MAX_CASSETTE_BYTES} allowed")
+    try:
+        return file.read()
+    except OSError as error:
+        raise CassetteError(path, f"cannot read: {error.strerror or error}") from error
+
+
+def parse(path: Path, data: bytes) -> Document:
+    if not data.strip():
+        raise CassetteError(path, "is empty (a cassette holds at least a version)")
+    try:
+        document = orjson.loads(data)
+    except orjson.JSONDecodeError as error:
+        raise CassetteError(path, f"is not valid JSON: {error}") from error
+    if not isinstance(document, dict):
+        raise CassetteError(path, f"holds a JSON {type(document).__name__}, not a cassette object")
+    if "version" not in document and "interactions" not in document:
+        raise CassetteError(path, "is JSON but not a replay cassette (no version, no interactions)")
+    version = document.get("version")
+    if version != FORMAT_VERSION:
+        raise CassetteVersionError(path, version, FORMAT_VERSION)
+    interactions = document.get("interactions", {})
+    if not isinstance(interactions, dict):
+        raise CassetteError(path, '"interactions" is not an object')
+    return interactions
+
+
+def save(path: Path, interactions: Mapping[str, Any]) -> Loaded:
+    """Write the cassette atomically; the process's cache then holds what was written."""
+    info = write_atomically(path, dump(interactions))
+    loaded = Loaded(dict(interactions), (info.st_ino, info.st_size, info.st_mtime_ns))
+    with _cache_lock:
+        _cache[path] = loaded
+    return loaded
+
+
+def write_atomically(path: Path, data: bytes) -> os.stat_result:
+    """A temporary file beside ``path``, fsync, rename: a crash leaves the old file or the new.
+
+    The new file keeps the old one's permissions; a first one gets what the umask allows.
+    """
+    temporary = path.parent / f".{path.name}.{secrets.token_hex(6)}.tmp"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        try:
+            with os.fdopen(descriptor, "wb") as file:
+                with contextlib.suppress(FileNotFoundError):
+                    os.chmod(temporary, stat.S_IMODE(path.stat().st_mode))
+                file.write(data)
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(temporary, path)
+        except BaseException:
+            temporary.unlink(missing_ok=True)
+            raise
+        _fsync_directory(path.parent)
+        return path.stat()
+    except OSError as error:
+        raise CassetteError(path, f"cannot write: {error.strerror or error}") from error
+
+
+def dump(interactions: Mapping[str, Any]) -> bytes:
+    document = {"version": FORMAT_VERSION, "interactions": interactions}
+    return orjson.dumps(document, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n"
+
+
+def _fsync_directory(directory: Path) -> None:
+    try:
+        descriptor = os.open(directory, os.O_RDONLY)
+    except OSError:  # not possible on every platform; the rename is still atomic
+        return
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+def lock_path(path: Path) -> Path:
+    return path.parent / f".{path.name}.lock"
+
+
+@contextmanager
+def lock(path: Path) -> Iterator[None]:
+    """Serialises read-merge-write of ``path`` across processes (``.NAME.lock`` beside it)."""
+    try:
+        with FileLock(lock_path(path), timeout=LOCK_TIMEOUT_SECONDS):
+            yield
+    except Timeout:
+        raise CassetteError(
+            path, f"locked by another process for more than {LOCK_TIMEOUT_SECONDS:.0f} s"
+        ) from None
+
+
+# Entries <-> plain data.
+
+
+def encode(interaction: Interaction) -> dict[str, Any]:
+    request = interaction.request
+    entry_request: dict[str, Any] = {
+        "method": request.method,
+        "url": request.url,
+        "headers": _encode_headers(request.headers),
+    }
+    if request.body:
+        entry_request["body"] = encode_body(request.body)
+    return {
+        "request": entry_request,
+        "responses": [encode_outcome(outcome) for outcome in interaction.outcomes],
+    }
+
+
+def encode_outcome(outcome: Outcome) -> dict[str, Any]:
+    if isinstance(outcome, TransportFailure):
+        return {"error": _encode_failure(outcome), "recorded_at": outcome.recorded_at}
+    entry: dict[str, Any] = {
+        "status": outcome.status,
+        "headers": _encode_headers(outcome.headers),
+        "recorded_at": outcome.recorded_at,
+    }
+    if outcome.streamed or not outcome.complete:
+        entry["chunks"] = [
+            {"at": chunk.at, **text_or_base64(chunk.data)} for chunk in outcome.chunks
+        ]
+        entry["complete"] = outcome.complete
+        if outcome.failure is not None:
+            entry["stream_error"] = _encode_failure(outcome.failure)
+    elif outcome.chunks:
+        entry["body"] = encode_body(outcome.body)
+    return entry
+
+
+def _encode_failure(failure: TransportFailure) -> dict[str, str]:
+    return {"type": failure.kind, "message": failure.message}
+
+
+def encode_body(body: bytes) -> dict[str, Any]:
+    value = parse_json(body)
+    return {"json": value} if is_json(value) else text_or_base64(body)
+
+
+def _encode_headers(headers: Headers) -> dict[str, str]:
+    merged: dict[str, str] = {}
+    for name, value in headers:
+        merged[name] = f"{merged[name]}, {value}" if name in merged else value
+    return merged
+
+
+def decode(path: Path, key: str, entry: Any) -> Interaction:
+    """An interaction from its entry; a malformed one is a CassetteError naming the key."""
+    with _malformed(path, key):
+        request = entry["request"]
+        return Interaction(
+            key=key,
+            request=Request(
+                method=_text(request["method"]),
+                url=_text(request["url"]),
+                headers=_decode_headers(request.get("headers", {})),
+                body=decode_body(request.get("body")),
+            ),
+            outcomes=decode_outcomes(path, key, entry),
+        )
+
+
+def decode_outcomes(path: Path, key: str, entry: Any) -> list[Outcome]:
+    """The responses of an entry, all that replaying it needs; its request is only checked."""
+    with _malformed(path, key):
+        _check_request(entry["request"])
+        return [decode_outcome(outcome) for outcome in _list(entry["responses"])]
+
+
+def _check_request(request: Any) -> None:
+    """Fails as decoding the request would, without re-serializing a JSON body."""
+    _text(request["method"])
+    _text(request["url"])
+    _decode_headers(request.get("headers", {}))
+    body = request.get("body")
+    if not (isinstance(body, dict) and "json" in body):
+        decode_body(body)
+
+
+@contextmanager
+def _malformed(path: Path, key: str) -> Iterator[None]:
+    try:
+        yield
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise CassetteError(path, f"interaction {key} is malformed: {_describe(error)}") from error
+
+
+def decode_outcome(entry: Any) -> Outcome:
+    recorded_at = _text(entry.get("recorded_at", ""))
+    if "error" in entry:
+        return _decode_failure(entry["error"], recorded_at)
+    status = entry["status"]
+    if not isinstance(status, int) or isinstance(status, bool) or not 100 <= status <= 999:
+        raise ValueError(f"status {status!r} is not an HTTP status code")
+    if "chunks" in entry:
+        chunks = tuple(
+            Chunk(decode_body(chunk), _seconds(chunk.get("at", 0.0)))
+            for chunk in _list(entry["chunks"])
+        )
+    else:
+        body = decode_body(entry.get("body"))
+        chunks = (Chunk(body, 0.0),) if body else ()
+    complete = entry.get("complete", True)
+    if not isinstance(complete, bool):
+        raise ValueError("complete is not true or false")
+    failure = entry.get("stream_error")
+    return Response(
+        status,
+        _decode_headers(entry.get("headers", {})),
+        chunks,
+        recorded_at,
+        complete,
+        None if failure is None else _decode_failure(failure, recorded_at),
+    )
+
+
+def _decode_failure(error: Any, recorded_at: str) -> TransportFailure:
+    return TransportFailure(_text(error["type"]), _text(error["message"]), recorded_at)
+
+
+def decode_body(body: Any) -> bytes:
+    if body is None:
+        return b""
+    if not isinstance(body, dict):
+        raise TypeError(f"a body is an object with json, text or base64, not {body!r:.40}")
+    if "json" in body:
+        return orjson.dumps(body["json"])
+    if "text" in body:
+        return _text(body["text"]).encode("utf-8")
+    if "base64" in body:
+        return base64.b64decode(_text(body["base64"]), validate=True)
+    raise ValueError("a body has none of json, text or base64")
+
+
+def _decode_headers(headers: Any) -> Headers:
+    if not isinstance(headers, dict):
+        raise TypeError("headers are not an object")
+    return tuple((_text(name).lower(), _text(value)) for name, value in headers.items())
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"expected a string, found {value!r:.40}")
+    return value
+
+
+def _list(value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise TypeError(f"expected a list, found {value!r:.40}")
+    return value
+
+
+def _seconds(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < 1e7:
+        raise ValueError(f"chunk time {value!r:.40} is not a number of seconds")
+    return float(value)
+
+
+def _describe(error: Exception) -> str:
+    if isinstance(error, KeyError):
+        return f"missing field {error.args[0]!r}"
+    return str(error)

@@ -1,0 +1,747 @@
+"""The ``replay`` command: list, show, diff, prune, scan and verify cassettes; import-vcr.
+
+``import-vcr`` converts vcrpy cassettes to this format (see :mod:`replay.tools.vcr`).
+
+Exit codes, like diff(1): 0 when all is well, 1 when the answer is "there are
+differences / problems", 2 for bad usage or a cassette that cannot be read
+(with a message naming the file, never a traceback). Every command takes
+``--json`` and then prints one JSON document on stdout; the field names are
+documented in the README and kept stable.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import sys
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager, nullcontext
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, NoReturn, TypeVar
+
+import click
+import orjson
+
+from replay._core.answers import Answer, Usage, answer_of, model_asked, prompt_of
+from replay._core.errors import CassetteError, ReplayError
+from replay._core.key import KEY_LENGTH, KeyRules
+from replay._core.model import Interaction, Response, TransportFailure
+from replay._core.providers import detect
+from replay._core.redact import Redactor
+from replay._store import cassette_file as store
+from replay.tools import diff as semantic_diff
+from replay.tools import inventory, prune, scan
+from replay.tools.inventory import CassetteFile
+from replay.tools.wording import counted
+
+PROGRESS_THRESHOLD = 20
+"""Fewer files than this are quick enough not to need a progress bar."""
+PROMPT_WIDTH = 60
+SIGPIPE_STATUS = 128 + 13
+"""The status a shell reports for a process ended by SIGPIPE (signal 13)."""
+T = TypeVar("T")
+
+
+# Output.
+
+
+def color_wanted(flag: bool | None, isatty: bool, environ: Mapping[str, str]) -> bool:
+    """An explicit --color/--no-color wins; then NO_COLOR (https://no-color.org); then a tty."""
+    if flag is not None:
+        return flag
+    if environ.get("NO_COLOR"):
+        return False
+    return isatty
+
+
+@dataclass
+class Output:
+    color: bool
+    as_json: bool = False
+
+    def style(self, text: str, **styles: Any) -> str:
+        return click.style(text, **styles) if self.color else text
+
+    def line(self, text: str = "") -> None:
+        click.echo(text, color=self.color)
+
+    def document(self, value: Any) -> None:
+        click.echo(orjson.dumps(value, option=orjson.OPT_INDENT_2).decode())
+
+
+@contextmanager
+def progress(items: Sequence[T], label: str) -> Iterator[Iterable[T]]:
+    """A progress bar on stderr for long work at a terminal; the bare items otherwise."""
+    if len(items) >= PROGRESS_THRESHOLD and sys.stderr.isatty():
+        with click.progressbar(items, label=label, file=sys.stderr) as bar:
+            yield bar
+    else:
+        with nullcontext(items) as plain:
+            yield plain
+
+
+def fail(message: str) -> NoReturn:
+    click.echo(f"replay: {message}", err=True)
+    raise click.exceptions.Exit(2)
+
+
+def reader_gone() -> NoReturn:
+    """Stop quietly when the reader of stdout went away (``replay list | head -1``), like git.
+
+    Python ignores SIGPIPE, so a write to a closed pipe raises instead of ending the
+    process. stdout then points at devnull, or the interpreter's flush of what is still
+    buffered would fail again at exit with a message of its own (see "Note on SIGPIPE"
+    in the documentation of the signal module). The status is the shell's for a process
+    ended by SIGPIPE, as git's would be.
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    raise click.exceptions.Exit(SIGPIPE_STATUS)
+
+
+def shorten(text: str, width: int = PROMPT_WIDTH) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: width - 1] + "…"
+
+
+def size_text(size: int) -> str:
+    value = float(size)
+    for unit in ("B", "KB", "MB"):
+        if value < 1024:
+            return f"{value:.0f} {unit}" if unit == "B" else f"{value:.1f} {unit}"
+        value /= 1024
+    return f"{value:.1f} GB"
+
+
+class _Group(click.Group):
+    """Turns replay's own errors into one line on stderr and exit status 2."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except ReplayError as error:
+            fail(str(error))
+        except BrokenPipeError:
+            reader_gone()
+        except OSError as error:  # a file that vanished or cannot be written mid-command
+            fail(f"{error.filename or ''}: {error.strerror or error}")
+
+
+_PATHS = click.argument(
+    "paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path)
+)
+_JSON = click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="replay-llm", prog_name="replay")
+@click.option(
+    "--color/--no-color",
+    default=None,
+    help="Force colors on or off (default: on at a terminal, off when NO_COLOR is set).",
+)
+@click.pass_context
+def main(ctx: click.Context, color: bool | None) -> None:
+    """Look after recorded LLM calls: list, show, diff, prune, scan, verify and import cassettes."""
+    ctx.obj = Output(color_wanted(color, sys.stdout.isatty(), os.environ))
+
+
+def _output(as_json: bool) -> Output:
+    output: Output = click.get_current_context().find_object(Output) or Output(False)
+    output.as_json = as_json
+    return output
+
+
+def _read(paths: Sequence[Path], label: str) -> list[CassetteFile]:
+    found = inventory.find(paths)
+    with progress(found, label) as items:
+        return [cassette for item in items if (cassette := inventory.read(item)) is not None]
+
+
+# replay list
+
+
+@dataclass
+class Row:
+    path: str
+    interactions: int = 0
+    responses: int = 0
+    providers: set[str] = field(default_factory=set)
+    models: set[str] = field(default_factory=set)
+    streamed: int = 0
+    errors: int = 0
+    usage: Usage = field(default_factory=Usage)
+    size: int = 0
+    recorded: list[str] = field(default_factory=list)
+
+    def add(self, interaction: Interaction) -> None:
+        self.interactions += 1
+        asked = model_asked(interaction.request)
+        for outcome in interaction.outcomes:
+            self.responses += 1
+            self.recorded.append(outcome.recorded_at)
+            answer = answer_of(outcome)
+            self.usage = self.usage + answer.usage
+            self.streamed += answer.streamed
+            self.errors += answer.status is None or answer.status >= 400
+            if isinstance(outcome, Response):
+                body = outcome.body
+                self.providers.add(detect(interaction.request.url, body).name)
+            model = answer.model or asked
+            if model:
+                self.models.add(model)
+
+    def merge(self, other: Row) -> None:
+        self.interactions += other.interactions
+        self.responses += other.responses
+        self.providers |= other.providers
+        self.models |= other.models
+        self.streamed += other.streamed
+        self.errors += other.errors
+        self.usage = self.usage + other.usage
+        self.size += other.size
+        self.recorded.extend(other.recorded)
+
+    def to_json(self) -> dict[str, Any]:
+        dates = sorted(date for date in self.recorded if date)
+        return {
+            "path": self.path,
+            "interactions": self.interactions,
+            "responses": self.responses,
+            "providers": sorted(self.providers),
+            "models": sorted(self.models),
+            "streamed": self.streamed,
+            "errors": self.errors,
+            "prompt_tokens": self.usage.prompt_tokens or 0,
+            "completion_tokens": self.usage.completion_tokens or 0,
+            "cost_usd": self.usage.cost_usd,
+            "size_bytes": self.size,
+            "recorded_first": dates[0] if dates else None,
+            "recorded_last": dates[-1] if dates else None,
+        }
+
+
+@main.command("list")
+@_PATHS
+@_JSON
+def list_command(paths: tuple[Path, ...], as_json: bool) -> None:
+    """One row per cassette: interactions, providers, models, tokens, size, age."""
+    output = _output(as_json)
+    rows = []
+    for cassette in _read(paths, "Reading cassettes"):
+        row = Row(str(cassette.path), size=cassette.size)
+        for interaction in cassette.interactions():
+            row.add(interaction)
+        rows.append(row)
+    total = Row("total")
+    for row in rows:
+        total.merge(row)
+    if as_json:
+        output.document(
+            {
+                "cassettes": [row.to_json() for row in rows],
+                "total": {**total.to_json(), "cassettes": len(rows)},
+            }
+        )
+        return
+    header = ("path", "inter", "resp", "providers", "models", "stream", "err",
+              "tokens in/out", "size", "recorded")  # fmt: skip
+    table = [header] + [_list_cells(row) for row in [*rows, total]]
+    widths = [max(len(cells[i]) for cells in table) for i in range(len(header))]
+    for index, cells in enumerate(table):
+        text = "  ".join(cell.ljust(width) for cell, width in zip(cells, widths, strict=True))
+        bold = index == 0 or index == len(table) - 1
+        output.line(output.style(text.rstrip(), bold=bold))
+
+
+def _list_cells(row: Row) -> tuple[str, ...]:
+    data = row.to_json()
+    tokens = f"{data['prompt_tokens']}/{data['completion_tokens']}"
+    if data["cost_usd"] is not None:
+        tokens += f" ${data['cost_usd']:.4g}"
+    recorded = (data["recorded_last"] or "-")[:10]
+    return (
+        row.path,
+        str(row.interactions),
+        str(row.responses),
+        ",".join(data["providers"]) or "-",
+        ",".join(data["models"]) or "-",
+        str(row.streamed),
+        str(row.errors),
+        tokens,
+        size_text(row.size),
+        recorded,
+    )
+
+
+# replay show
+
+
+def _answer_lines(output: Output, index: int, answer: Answer, recorded_at: str) -> Iterator[str]:
+    status = "transport failure" if answer.status is None else str(answer.status)
+    color = "green" if answer.status is not None and answer.status < 400 else "red"
+    # A transport failure has no body to speak of.
+    kinds = [] if answer.status is None else ["stream" if answer.streamed else "body"]
+    if not answer.complete:
+        kinds.append("abandoned by the caller")
+    kind = f" ({', '.join(kinds)})" if kinds else ""
+    yield f"  response {index + 1}: {output.style(status, fg=color)}{kind} {recorded_at}"
+    if answer.error is not None:
+        yield f"    error: {answer.error}"
+    for line in answer.text.splitlines():
+        yield f"    | {line}"
+    for call in answer.tool_calls:
+        yield f"    tool call {call.name}({call.arguments})"
+    facts = [f"finish {answer.finish_reason}"] if answer.finish_reason else []
+    if answer.usage != Usage():
+        facts.append(
+            f"tokens {answer.usage.prompt_tokens or 0}/{answer.usage.completion_tokens or 0}"
+        )
+    if answer.model:
+        facts.append(f"model {answer.model}")
+    if facts:
+        yield "    " + ", ".join(facts)
+
+
+@main.command("show")
+@click.argument("cassette", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--key", "prefix", default="", help="Only interactions whose key starts so.")
+@click.option("--raw", is_flag=True, help="Print the stored JSON of each interaction.")
+@_JSON
+def show_command(cassette: Path, prefix: str, raw: bool, as_json: bool) -> None:
+    """The interactions of one cassette: request, prompt, answer, finish reason, usage."""
+    output = _output(as_json)
+    found = inventory.read(inventory.Found(cassette, cassette.name, named=True))
+    assert found is not None, "a named file is read or raises"
+    keys = [key for key in sorted(found.entries) if key.startswith(prefix)]
+    if not keys:
+        click.echo(f"replay: no interaction in {cassette} has a key starting {prefix!r}", err=True)
+        raise click.exceptions.Exit(1)
+    if raw:
+        output.document({key: found.entries[key] for key in keys})
+        return
+    interactions = [store.decode(cassette, key, found.entries[key]) for key in keys]
+    if as_json:
+        output.document(
+            {
+                "path": str(cassette),
+                "interactions": [_shown(interaction) for interaction in interactions],
+            }
+        )
+        return
+    for interaction in interactions:
+        request = interaction.request
+        output.line(output.style(interaction.key, fg="yellow") + f" {request.method} {request.url}")
+        prompt = prompt_of(request)
+        if prompt:
+            output.line(f"  prompt: {shorten(prompt)}")
+        for index, outcome in enumerate(interaction.outcomes):
+            for line in _answer_lines(output, index, answer_of(outcome), outcome.recorded_at):
+                output.line(line)
+
+
+def _shown(interaction: Interaction) -> dict[str, Any]:
+    return {
+        "key": interaction.key,
+        "method": interaction.request.method,
+        "url": interaction.request.url,
+        "prompt": prompt_of(interaction.request),
+        "responses": [
+            {**answer_of(outcome).to_json(), "recorded_at": outcome.recorded_at}
+            for outcome in interaction.outcomes
+        ],
+    }
+
+
+# replay diff
+
+
+@main.command("diff")
+@click.argument("old", type=click.Path(exists=True, path_type=Path))
+@click.argument("new", type=click.Path(exists=True, path_type=Path))
+@click.option(
+    "-i",
+    "--ignore",
+    multiple=True,
+    metavar="FIELD",
+    help="A JSON path of the request body or a query parameter left out when pairing; "
+    "--ignore model pairs the same prompts sent to two model versions. Repeatable.",
+)
+@click.option("-v", "--verbose", is_flag=True, help="List the unchanged pairs too.")
+@_JSON
+def diff_command(
+    old: Path, new: Path, ignore: tuple[str, ...], verbose: bool, as_json: bool
+) -> None:
+    """Compare two recordings (files, or directories matched by relative path) by meaning.
+
+    Exit status 1 when any pair changed or is only on one side.
+    """
+    output = _output(as_json)
+    if old.is_dir() != new.is_dir():
+        raise click.UsageError("OLD and NEW must both be cassette files or both directories")
+    olds, news = _side(old), _side(new)
+    pairs = semantic_diff.pair_trees(olds, news, KeyRules(ignore=ignore))
+    summary = semantic_diff.summary(pairs)
+    sides = {"old": old, "new": new}
+    warnings = [
+        {**asdict(collision), "message": _collision_message(collision, sides)}
+        for collision in semantic_diff.collisions(pairs)
+    ]
+    if as_json:
+        output.document(
+            {
+                "old": str(old),
+                "new": str(new),
+                "ignore": list(ignore),
+                "pairs": [pair.to_json() for pair in pairs],
+                "summary": summary,
+                "warnings": warnings,
+            }
+        )
+    else:
+        for warning in warnings:
+            click.echo(f"replay: warning: {warning['message']}", err=True)
+        _print_diff(output, pairs, summary, verbose)
+        if summary["only_old"] and summary["only_new"] and "model" not in ignore:
+            with_model = semantic_diff.pair_trees(olds, news, KeyRules(ignore=(*ignore, "model")))
+            gained = semantic_diff.matched(with_model) - semantic_diff.matched(pairs)
+            if gained > 0:
+                output.line(
+                    f"hint: --ignore model pairs {counted(gained, 'more interaction')} (the "
+                    "same requests sent to another model): add it to compare two model versions"
+                )
+    if summary["changed"] or summary["only_old"] or summary["only_new"]:
+        raise click.exceptions.Exit(1)
+
+
+def _collision_message(collision: semantic_diff.Collision, sides: Mapping[str, Path]) -> str:
+    side = sides[collision.side]
+    path = side / collision.file if collision.file else side
+    return (
+        f"{path}: {collision.interactions} interactions share the key {collision.key} under "
+        "the --ignore rules; they are paired in the order of their stored keys, which may "
+        "pair the wrong ones"
+    )
+
+
+def _side(path: Path) -> dict[str, list[Interaction]]:
+    files = _read([path], f"Reading {path}")
+    if not path.is_dir():
+        # Two single files compare with each other whatever their names.
+        return {"": list(files[0].interactions())} if files else {}
+    return {cassette.relative: list(cassette.interactions()) for cassette in files}
+
+
+_STATE_MARKS = {"changed": ("~", "yellow"), "only_old": ("-", "red"), "only_new": ("+", "green")}
+
+
+def _print_diff(
+    output: Output, pairs: Sequence[semantic_diff.Pair], summary: dict[str, Any], verbose: bool
+) -> None:
+    for pair in pairs:
+        if pair.state == "unchanged" and not verbose:
+            continue
+        mark, color = _STATE_MARKS.get(pair.state, ("=", "white"))
+        request = pair.either.interaction.request
+        where = f"{pair.file} " if pair.file else ""
+        title = f"{mark} {where}{pair.stored_keys()} {request.method} {request.url}"
+        detail = f" [{', '.join(pair.changes)}]" if pair.changes else f" ({pair.state})"
+        output.line(output.style(title, fg=color, bold=True) + detail)
+        output.line(f"  prompt: {shorten(prompt_of(request))}")
+        if pair.old is None or pair.new is None:
+            continue
+        for line in pair.text_diff().splitlines():
+            colors = {"+": "green", "-": "red", "@": "cyan"}
+            output.line("  " + output.style(line, fg=colors.get(line[:1])))
+        compared = zip(pair.old.answers, pair.new.answers, strict=False)
+        for index, (before, after) in enumerate(compared):
+            for label, then, now in _field_changes(before, after):
+                prefix = f"response {index + 1} " if len(pair.old.answers) > 1 else ""
+                output.line(f"  {prefix}{label}: {then} -> {now}")
+        if "responses" in pair.changes:
+            output.line(f"  responses: {len(pair.old.answers)} -> {len(pair.new.answers)}")
+    _print_summary(output, summary)
+
+
+def _field_changes(before: Answer, after: Answer) -> Iterator[tuple[str, object, object]]:
+    if before.status != after.status:
+        yield "status", before.status, after.status
+    if before.error != after.error:
+        yield "error", before.error, after.error
+    if before.finish_reason != after.finish_reason:
+        yield "finish reason", before.finish_reason, after.finish_reason
+    if before.usage != after.usage:
+        yield (
+            "tokens",
+            f"{before.usage.prompt_tokens}/{before.usage.completion_tokens}",
+            f"{after.usage.prompt_tokens}/{after.usage.completion_tokens}",
+        )
+
+
+def _print_summary(output: Output, summary: dict[str, Any]) -> None:
+    kinds = ", ".join(f"{n} {kind}" for kind, n in summary["changed_by_kind"].items() if n)
+    tokens = summary["tokens"]
+    change = tokens["change_percent"]
+    output.line(
+        output.style(
+            f"{counted(summary['pairs'], 'pair')}: {summary['unchanged']} unchanged, "
+            f"{summary['changed']} changed" + (f" ({kinds})" if kinds else "") + ", "
+            f"{summary['only_old']} only in OLD, {summary['only_new']} only in NEW",
+            bold=True,
+        )
+    )
+    output.line(
+        f"tokens: OLD {tokens['old']['total']} ({tokens['old']['prompt']} prompt, "
+        f"{tokens['old']['completion']} completion), NEW {tokens['new']['total']} "
+        f"({tokens['new']['prompt']} prompt, {tokens['new']['completion']} completion)"
+        + ("" if change is None else f", {change:+.1f}%")
+    )
+
+
+# replay prune (the planning is in replay.tools.prune)
+
+
+def _days(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+    if value is not None and math.isnan(value):
+        raise click.BadParameter("is not a number of days", ctx, param)
+    return value
+
+
+@main.command("prune")
+@_PATHS
+@click.option("--yes", is_flag=True, help="Remove without asking.")
+@click.option("--dry-run", is_flag=True, help="Only show what would be removed.")
+@click.option(
+    "--older-than",
+    type=click.FloatRange(min=0),
+    callback=_days,
+    metavar="DAYS",
+    help="Also remove interactions recorded more than DAYS ago.",
+)
+@_JSON
+def prune_command(
+    paths: tuple[Path, ...], yes: bool, dry_run: bool, older_than: float | None, as_json: bool
+) -> None:
+    """Remove the interactions, and cassettes, that the last complete test run did not use.
+
+    Shows what it would remove, and removes it only with --yes. Exit status 1
+    when something was left to remove or a directory has no usage record (or a stale one).
+    """
+    output = _output(as_json)
+    cutoff = prune.cutoff(older_than, datetime.now(UTC))
+    cassettes = _read(paths, "Reading cassettes")
+    directories = prune.directories([cassette.path.parent for cassette in cassettes])
+    policies = {d.path: prune.Policy(d.run, cutoff) for d in directories}
+    plans = [prune.plan(c.path, c.entries, policies[c.path.parent]) for c in cassettes]
+    plans = [plan for plan in plans if plan.reasons]
+    applied = yes and not dry_run and bool(plans)
+    if applied:
+        done = [prune.apply(plan.path, policies[plan.path.parent]) for plan in plans]
+        plans = [plan for plan in done if plan.reasons]
+    if as_json:
+        output.document(
+            {
+                "applied": applied,
+                "directories": [directory.to_json() for directory in directories],
+                "files": [plan.to_json() for plan in plans],
+                "interactions_removed": sum(len(p.reasons) for p in plans) if applied else 0,
+                "files_removed": sum(p.delete_file for p in plans) if applied else 0,
+            }
+        )
+    else:
+        _print_prune(output, directories, plans, applied)
+    missing = any(directory.run is None for directory in directories) and cutoff is None
+    if missing or (plans and not applied):
+        raise click.exceptions.Exit(1)
+
+
+def _print_prune(
+    output: Output,
+    directories: Sequence[prune.Directory],
+    plans: Sequence[prune.Plan],
+    applied: bool,
+) -> None:
+    for directory in directories:
+        color = "yellow" if directory.run is None else None
+        output.line(output.style(f"{directory.path}: {directory.message}", fg=color))
+    for plan in plans:
+        verb = "removed" if applied else "would remove"
+        if plan.delete_file:
+            output.line(output.style(f"{plan.path}: {verb} the file", fg="red"))
+        else:
+            output.line(f"{plan.path}: {verb} {counted(len(plan.reasons), 'interaction')}")
+        for key, why in sorted(plan.reasons.items()):
+            output.line(f"  - {key} ({why})")
+    if not plans:
+        output.line("nothing to prune")
+    elif not applied:
+        output.line("run with --yes to remove these")
+
+
+# replay scan (the search is in replay.tools.scan)
+
+
+@main.command("scan")
+@_PATHS
+@_JSON
+def scan_command(paths: tuple[Path, ...], as_json: bool) -> None:
+    """Search cassettes for secrets that escaped redaction; exit status 1 if any is found.
+
+    Looks for the API key shapes of the major providers, bearer tokens, and the
+    values of this environment's *_KEY, *_TOKEN, *_SECRET and *API_KEY* variables.
+    A stored body that cannot be decoded for the search is a problem too.
+    """
+    output = _output(as_json)
+    pattern = Redactor().known.pattern
+    cassettes = _read(paths, "Scanning")
+    findings: list[scan.Finding] = []
+    problems: list[scan.Problem] = []
+    for cassette in cassettes:
+        found, unreadable = scan.scan_cassette(cassette, pattern)
+        findings.extend(found)
+        problems.extend(unreadable)
+    if as_json:
+        output.document(
+            {
+                "files_scanned": len(cassettes),
+                "findings": [finding.to_json() for finding in findings],
+                "problems": [problem.to_json() for problem in problems],
+            }
+        )
+    else:
+        for finding in findings:
+            output.line(
+                output.style(f"{finding.path}", fg="red")
+                + f": interaction {finding.key}, {finding.field}: {finding.masked}"
+            )
+        for problem in problems:
+            output.line(
+                output.style(f"{problem.path}", fg="yellow")
+                + f": interaction {problem.key}, {problem.field}: {problem.reason}"
+            )
+        undecoded = f", {counted(len(problems), 'string')} not decoded" if problems else ""
+        output.line(
+            f"{counted(len(findings), 'secret')} found in "
+            f"{counted(len(cassettes), 'cassette')}{undecoded}"
+        )
+    if findings or problems:
+        raise click.exceptions.Exit(1)
+
+
+# replay verify
+
+
+def verify_file(found: inventory.Found) -> tuple[CassetteFile | None, list[str]]:
+    """The cassette (None when passed over or unreadable) and what is wrong with it."""
+    try:
+        cassette = inventory.read(found)
+    except CassetteError as error:
+        return None, [error.reason]
+    if cassette is None:
+        return None, []
+    problems: list[str] = []
+    for key, entry in sorted(cassette.entries.items()):
+        if not re.fullmatch(f"[0-9a-f]{{{KEY_LENGTH}}}", key):
+            problems.append(f"interaction {key!r}: a key is {KEY_LENGTH} hexadecimal digits")
+        try:
+            interaction = store.decode(cassette.path, key, entry)
+        except CassetteError as error:
+            problems.append(error.reason)
+            continue
+        if not interaction.outcomes:
+            problems.append(f"interaction {key} has no responses")
+        problems.extend(
+            f"interaction {key} response {index + 1}: {problem}"
+            for index, outcome in enumerate(interaction.outcomes)
+            if (problem := _outcome_problem(outcome))
+        )
+    return cassette, problems
+
+
+def _outcome_problem(outcome: Response | TransportFailure) -> str | None:
+    try:
+        datetime.fromisoformat(outcome.recorded_at)
+    except ValueError:
+        return f"recorded_at {outcome.recorded_at!r} is not an ISO 8601 date"
+    return None
+
+
+@main.command("verify")
+@_PATHS
+@_JSON
+def verify_command(paths: tuple[Path, ...], as_json: bool) -> None:
+    """Check that every cassette loads and matches the format; exit status 1 otherwise."""
+    output = _output(as_json)
+    results: list[dict[str, Any]] = []
+    with progress(inventory.find(paths), "Verifying") as items:
+        for found in items:
+            cassette, problems = verify_file(found)
+            if cassette is None and not problems:
+                continue
+            results.append(
+                {
+                    "path": str(found.path),
+                    "ok": not problems,
+                    "interactions": len(cassette.entries) if cassette else None,
+                    "problems": problems,
+                }
+            )
+    bad = [result for result in results if not result["ok"]]
+    if as_json:
+        output.document({"ok": not bad, "files": results})
+    else:
+        for result in bad:
+            output.line(output.style(result["path"], fg="red", bold=True))
+            for problem in result["problems"]:
+                output.line(f"  {problem}")
+        valid, verb = len(results) - len(bad), "is" if len(results) == 1 else "are"
+        output.line(f"{valid} of {counted(len(results), 'cassette')} {verb} valid")
+    if bad:
+        raise click.exceptions.Exit(1)
+
+
+# replay import-vcr (the conversion is in replay.tools.vcr)
+
+
+@main.command("import-vcr")
+@_PATHS
+@click.option("--delete", is_flag=True, help="Remove each vcrpy cassette once converted.")
+@_JSON
+def import_vcr_command(paths: tuple[Path, ...], delete: bool, as_json: bool) -> None:
+    """Convert vcrpy / pytest-recording cassettes (YAML, or vcrpy's JSON) to replay cassettes."""
+    from replay.tools import vcr
+
+    if (missing := vcr.missing_extra()) is not None:
+        fail(f"import-vcr {missing}")
+    output = _output(as_json)
+    results = vcr.import_paths(paths, delete=delete)
+    failed = [(source, error) for source, error in results if isinstance(error, CassetteError)]
+    converted = [done for _, done in results if isinstance(done, vcr.Imported)]
+    if as_json:
+        output.document(
+            {
+                "converted": [
+                    {
+                        "source": str(done.source),
+                        "target": str(done.target),
+                        "interactions": done.interactions,
+                    }
+                    for done in converted
+                ],
+                "failed": [{"source": str(source), "reason": e.reason} for source, e in failed],
+            }
+        )
+    else:
+        for done in converted:
+            output.line(
+                f"converted {done.source} -> {done.target} "
+                f"({counted(done.interactions, 'interaction')})"
+            )
+        for source, error in failed:
+            output.line(output.style(f"{source}: {error.reason}", fg="red"))
+        output.line(f"{len(converted)} converted, {len(failed)} not converted")
+    if failed:
+        raise click.exceptions.Exit(1)

@@ -1,0 +1,174 @@
+"""The options of a test's cassette, and where a test's cassette lives.
+
+Options come from four places; the first that sets an option wins:
+
+1. the keyword arguments of the ``replay`` markers, the one closest to the test first
+   (function, then class, then module ``pytestmark``);
+2. the ``replay_config`` fixture (override it in a ``conftest.py`` for a directory);
+3. ``[tool.replay]`` in ``pyproject.toml``;
+4. the defaults: mode ``once`` (``none`` when ``CI`` is set), nothing ignored.
+
+``secrets`` and ``secret_headers`` are the exception: they add up over all
+sources, so that naming a secret in one place can never un-name one from another.
+
+The mode has two sources above all these, for a whole run: ``--replay-mode``,
+then ``REPLAY_MODE``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from replay._core.errors import ConfigError
+from replay._core.modes import MODE_VARIABLE, Mode
+from replay._core.providers import Provider
+
+ACCUMULATED = ("secrets", "secret_headers")
+_STRING_LISTS = ("ignore", "match_headers", *ACCUMULATED)
+OPTIONS = ("mode", *_STRING_LISTS, "replay_speed", "allow_playback_repeats", "providers")
+_UNSAFE_IN_FILE_NAMES = re.compile(r"[^\w.\-\[\]]")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything a test's cassette is opened with; ``mode`` is final (overrides applied)."""
+
+    mode: Mode
+    ignore: tuple[str, ...] = ()
+    match_headers: tuple[str, ...] = ()
+    secrets: tuple[str, ...] = ()
+    secret_headers: tuple[str, ...] = ()
+    replay_speed: float | None = None
+    allow_playback_repeats: bool = False
+    providers: tuple[Provider, ...] = ()
+
+    def cassette_options(self) -> dict[str, Any]:
+        """Keyword arguments for :class:`~replay._cassette.Cassette`, the mode left out."""
+        return {name: getattr(self, name) for name in OPTIONS if name != "mode"}
+
+
+def checked(source: str, options: Mapping[str, object]) -> dict[str, object]:
+    """``options`` validated and in one shape; a bad one is a ConfigError naming ``source``."""
+    if not isinstance(options, Mapping):
+        raise ConfigError(source, options, "is not a mapping of option names to values")
+    result: dict[str, object] = {}
+    for name, value in options.items():
+        where = f"{name} (in {source})"
+        if name not in OPTIONS:
+            raise ConfigError(where, value, f"unknown option (known: {', '.join(OPTIONS)})")
+        result[name] = _checked_value(where, name, value)
+    return result
+
+
+def _checked_value(where: str, name: str, value: object) -> object:
+    if name == "mode":
+        try:
+            return Mode(str(value))
+        except ValueError:
+            modes = ", ".join(mode.value for mode in Mode)
+            raise ConfigError(where, value, f"not a record mode (one of {modes})") from None
+    if name in _STRING_LISTS:
+        if isinstance(value, str):
+            return (value,)
+        if isinstance(value, Sequence) and all(isinstance(item, str) for item in value):
+            return tuple(value)
+        raise ConfigError(where, value, "expected a list of strings")
+    if name == "replay_speed":
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+            raise ConfigError(where, value, "expected a positive number, or None for instant")
+        return float(value)
+    if name == "allow_playback_repeats":
+        if not isinstance(value, bool):
+            raise ConfigError(where, value, "expected true or false")
+        return value
+    if not isinstance(value, Sequence) or not all(isinstance(p, Provider) for p in value):
+        raise ConfigError(where, value, "expected a list of replay.Provider")
+    return tuple(value)
+
+
+def merged(layers: Iterable[Mapping[str, object]]) -> dict[str, object]:
+    """Checked option layers, most specific first, merged by the rules of the module docstring."""
+    result: dict[str, object] = {}
+    for layer in layers:
+        for name, value in layer.items():
+            if name in ACCUMULATED:
+                earlier = result.get(name, ())
+                assert isinstance(earlier, tuple) and isinstance(value, tuple)
+                result[name] = earlier + tuple(v for v in value if v not in earlier)
+            else:
+                result.setdefault(name, value)
+    return result
+
+
+def settings(
+    options: Mapping[str, object],
+    command_line_mode: str | None,
+    environ: Mapping[str, str] = os.environ,
+) -> Settings:
+    """The settings of one cassette from merged ``options`` and the run-wide mode overrides."""
+    values = dict(options)
+    values["mode"] = (
+        run_mode(command_line_mode, environ) or values.get("mode") or default_mode(environ)
+    )
+    return Settings(**values)  # type: ignore[arg-type]
+
+
+def run_mode(command_line_mode: str | None, environ: Mapping[str, str]) -> Mode | None:
+    """The mode set for the whole run, if any: ``--replay-mode``, else ``REPLAY_MODE``."""
+    if command_line_mode:
+        return Mode(command_line_mode)  # pytest checked it against the choices
+    if environ.get(MODE_VARIABLE):
+        mode = _checked_value(MODE_VARIABLE, "mode", environ[MODE_VARIABLE])
+        assert isinstance(mode, Mode)
+        return mode
+    return None
+
+
+def default_mode(environ: Mapping[str, str]) -> Mode:
+    """``none`` on CI, so that a forgotten recording fails there instead of calling out."""
+    in_ci = environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+    return Mode.NONE if in_ci else Mode.ONCE
+
+
+def pyproject_options(path: Path) -> dict[str, object]:
+    """The checked ``[tool.replay]`` table of ``path``; empty when the file or table is absent."""
+    try:
+        with path.open("rb") as file:
+            document = tomllib.load(file)
+    except FileNotFoundError:
+        return {}
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise ConfigError(str(path), "", f"cannot be read: {error}") from error
+    table = document.get("tool", {}).get("replay", {})
+    return checked(f"[tool.replay] of {path}", table)
+
+
+def chosen_path(where: str, markers: Iterable[Any]) -> str | None:
+    """The file named by the closest marker that names one (``@pytest.mark.replay("x.json")``)."""
+    for marker in markers:
+        if not marker.args:
+            continue
+        if len(marker.args) > 1 or not isinstance(marker.args[0], str | os.PathLike):
+            raise ConfigError(where, marker.args, "takes one cassette path and keyword options")
+        return os.fspath(marker.args[0])
+    return None
+
+
+def cassette_path(test_file: Path, test_name: str, chosen: str | None = None) -> Path:
+    """``cassettes/<test module>/<test name>.json`` beside the test file.
+
+    A chosen path replaces the file name; a relative one is taken in the same
+    directory, so tests of one module share a cassette by naming it alike.
+    """
+    directory = test_file.parent / "cassettes" / test_file.stem
+    if chosen is not None:
+        return directory / chosen
+    return directory / f"{_UNSAFE_IN_FILE_NAMES.sub('_', test_name)}.json"

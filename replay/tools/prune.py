@@ -1,0 +1,201 @@
+"""``replay prune``: which interactions the last complete test run did not use, and removing them.
+
+Per directory of cassettes, the run to go by is the last complete run of its
+usage record (see :mod:`replay._store.usage`). A run notes only the directories
+whose cassettes it used, so a directory whose tests were all deleted keeps
+its last old run forever: when a newer complete run is seen in another
+directory given, and this directory's run is older, its record is *stale*
+and nothing is removed there for lack of use (only ``--older-than`` applies).
+
+A plan is made from the files as read, to show; applying makes it again from
+each file as it is under its lock, so an interaction re-recorded in between
+(recorded at or after the run started) is kept.
+
+Pure but for :func:`apply`, which rewrites or deletes a cassette; the command
+line reads the files and prints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from replay._store import cassette_file as store
+from replay._store import usage
+from replay.tools.wording import counted
+
+OLDEST = datetime.min.replace(tzinfo=UTC)
+
+
+def cutoff(days: float | None, now: datetime) -> datetime | None:
+    """``days`` before ``now``; further back than dates go is the oldest date."""
+    if days is None:
+        return None
+    try:
+        return now - timedelta(days=days)
+    except OverflowError:
+        return OLDEST
+
+
+@dataclass(frozen=True)
+class Directory:
+    """One directory of cassettes and the run prune goes by there, if any."""
+
+    path: Path
+    record: Mapping[str, usage.Run] | None
+    """The runs of its usage record; None when it has none."""
+    last_complete: usage.Run | None
+    newer_elsewhere: usage.Run | None = None
+    """A complete run newer than ``last_complete`` that did not use this directory."""
+
+    @property
+    def stale(self) -> bool:
+        return self.newer_elsewhere is not None
+
+    @property
+    def run(self) -> usage.Run | None:
+        """The run whose usage decides here; None when none can be trusted."""
+        return None if self.stale else self.last_complete
+
+    @property
+    def message(self) -> str:
+        last = self.last_complete
+        if self.newer_elsewhere is not None and last is not None:
+            newer = self.newer_elsewhere
+            return (
+                f"stale usage record: its last complete run, {last.id} (ended {last.ended}), "
+                f"is older than run {newer.id} (ended {newer.ended}), which used no cassette "
+                "here; nothing is removed here for lack of use (if these tests are gone, "
+                "delete their cassettes, or prune this directory on its own)"
+            )
+        if last is not None:
+            processes = counted(last.processes, "process", "processes")
+            return f"going by run {last.id}, ended {last.ended} ({processes})"
+        if self.record is None:
+            return (
+                f"no usage record ({usage.USAGE_FILE}): run the whole test suite once, "
+                "then prune; nothing is removed here for lack of use"
+            )
+        runs = sorted(self.record.values(), key=lambda r: r.ended)
+        if not runs:
+            return "no complete run recorded: the usage record holds no run"
+        return (
+            f"no complete run recorded; the last, {runs[-1].id}, "
+            f"was incomplete: {'; '.join(runs[-1].incomplete) or 'unknown reason'}"
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        run = self.run
+        return {
+            "directory": str(self.path),
+            "usage_record": self.record is not None,
+            "run": None if run is None else _run_json(run),
+            "stale": self.stale,
+            "message": self.message,
+        }
+
+
+def _run_json(run: usage.Run) -> dict[str, Any]:
+    return {"id": run.id, "started": run.started, "ended": run.ended, "processes": run.processes}
+
+
+def directories(paths: Sequence[Path]) -> list[Directory]:
+    """Each directory's usage record read, and judged against the newest complete run of all."""
+    found = []
+    for path in sorted(set(paths)):
+        record = usage.read(path)
+        found.append((path, record, usage.last_complete_run(record) if record else None))
+    newest = max((run for _, _, run in found if run), key=lambda r: r.ended, default=None)
+    judged = []
+    for path, record, run in found:
+        # Runs are compared by id, not end time alone: the processes of one run end apart.
+        newer = None
+        if newest is not None and run is not None and run.id != newest.id:
+            newer = newest if run.ended < newest.ended else None
+        judged.append(Directory(path, record, run, newer))
+    return judged
+
+
+@dataclass(frozen=True)
+class Policy:
+    """What goes: keys the run did not use, recorded before it started; or older than a date."""
+
+    run: usage.Run | None
+    older_than: datetime | None
+
+    def reasons(self, name: str, entries: store.Document) -> dict[str, str]:
+        """Key -> why it goes, for the cassette ``name`` of the run's directory."""
+        run = self.run
+        started = usage.parse_time(run.started) if run else OLDEST
+        used = run.cassettes.get(name, frozenset()) if run else frozenset()
+        reasons: dict[str, str] = {}
+        for key, entry in entries.items():
+            recorded = newest_recording(entry)
+            if recorded is None:
+                continue  # no readable date: never guess
+            if run is not None and key not in used and recorded < started:
+                reasons[key] = f"not used by run {run.id}"
+            elif self.older_than is not None and recorded < self.older_than:
+                reasons[key] = f"recorded {recorded:%Y-%m-%d}"
+        return reasons
+
+
+def newest_recording(entry: Any) -> datetime | None:
+    """When the interaction was last recorded; None when no date can be read."""
+    responses = entry.get("responses") if isinstance(entry, dict) else None
+    if not isinstance(responses, list):
+        return None
+    dates = []
+    for response in responses:
+        try:
+            date = datetime.fromisoformat(str(response.get("recorded_at")))
+        except (ValueError, AttributeError):
+            return None
+        dates.append(date if date.tzinfo else date.replace(tzinfo=UTC))
+    return max(dates, default=None)
+
+
+@dataclass(frozen=True)
+class Plan:
+    path: Path
+    stored: int
+    """How many interactions the file holds."""
+    reasons: dict[str, str]
+    """Key -> why it goes."""
+
+    @property
+    def delete_file(self) -> bool:
+        return len(self.reasons) == self.stored
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "path": str(self.path),
+            "delete_file": self.delete_file,
+            "remove": [{"key": key, "reason": why} for key, why in sorted(self.reasons.items())],
+            "kept": self.stored - len(self.reasons),
+        }
+
+
+def plan(path: Path, entries: store.Document, policy: Policy) -> Plan:
+    return Plan(path, len(entries), policy.reasons(path.name, entries))
+
+
+def apply(path: Path, policy: Policy) -> Plan:
+    """Plan again on the file as it is under its lock, and remove that: what was removed.
+
+    A cassette deleted takes its lock file with it, so nothing is left behind.
+    """
+    with store.lock(path):
+        current = store.load(path).interactions
+        done = plan(path, current, policy)
+        if done.reasons and done.delete_file:
+            path.unlink(missing_ok=True)
+        elif done.reasons:
+            store.save(path, {k: v for k, v in current.items() if k not in done.reasons})
+    if done.reasons and done.delete_file:
+        # Once released: an open lock file cannot be deleted on Windows.
+        store.lock_path(path).unlink(missing_ok=True)
+    return done

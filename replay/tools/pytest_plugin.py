@@ -1,0 +1,197 @@
+"""The pytest plugin: only hooks and fixtures (registered through the ``pytest11`` entry point).
+
+``@pytest.mark.replay`` (on a test, or on a class or module through
+``pytestmark``) records and replays every httpx and httpx2 call of the test
+through ``cassettes/<test module>/<test name>.json`` beside the test file;
+``@pytest.mark.replay("shared.json")`` names another file in that directory.
+Options and their precedence: :mod:`replay.tools.config`. What spans the whole run
+(xdist workers included): :mod:`replay.tools.testsession`. ``--block-network``:
+:mod:`replay._adapters.network`.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Generator, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from replay._adapters.network import NetworkGuard
+from replay._adapters.patch import intercept
+from replay._cassette import Cassette
+from replay._core.errors import ReplayError
+from replay._core.modes import Mode
+from replay._store import usage
+from replay.tools.config import (
+    cassette_path,
+    checked,
+    chosen_path,
+    merged,
+    pyproject_options,
+    run_mode,
+    settings,
+)
+from replay.tools.testsession import TestRun, explain_failure
+
+_RUN = pytest.StashKey[TestRun]()
+_OWNS_RUN_DIRECTORY = pytest.StashKey[bool]()
+_PROJECT_OPTIONS = pytest.StashKey[Mapping[str, object]]()
+_GUARD = pytest.StashKey[NetworkGuard | None]()
+_CASSETTE = pytest.StashKey[Cassette]()
+_WORKER_KEY = "replay_run_directory"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("replay", "record and replay LLM API calls")
+    group.addoption(
+        "--replay-mode",
+        choices=[mode.value for mode in Mode],
+        default=None,
+        help="record mode of every cassette in this run (beats REPLAY_MODE and all config); "
+        "default: once, or none when CI is set",
+    )
+    group.addoption(
+        "--block-network",
+        action="store_true",
+        help="fail any real connection a test makes other than through its cassette",
+    )
+    group.addoption(
+        "--allow-hosts",
+        default="",
+        metavar="HOSTS",
+        help="comma-separated hosts --block-network lets through (e.g. localhost)",
+    )
+
+
+class _XdistHooks:
+    """Controller side of pytest-xdist: one run directory for all workers, their tallies back."""
+
+    def __init__(self, run: TestRun) -> None:
+        self.run = run
+
+    def pytest_configure_node(self, node: Any) -> None:
+        node.workerinput[_WORKER_KEY] = str(self.run.directory)
+
+    def pytest_testnodedown(self, node: Any, error: object) -> None:
+        self.run.absorb(getattr(node, "workeroutput", {}).get("replay_tallies", {}))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "replay(path=None, **options): record and replay this test's HTTP calls"
+    )
+    pyproject = config.inipath
+    if pyproject is None or pyproject.name != "pyproject.toml":
+        pyproject = config.rootpath / "pyproject.toml"
+    try:
+        run_mode(config.getoption("replay_mode"), os.environ)
+        config.stash[_PROJECT_OPTIONS] = pyproject_options(pyproject)
+    except ReplayError as error:
+        raise pytest.UsageError(f"replay: {error}") from error
+    shared = getattr(config, "workerinput", {}).get(_WORKER_KEY)
+    config.stash[_OWNS_RUN_DIRECTORY] = shared is None
+    directory = Path(shared) if shared else Path(tempfile.mkdtemp(prefix="replay-run-"))
+    config.stash[_RUN] = TestRun(directory)
+    hosts = [host.strip() for host in config.getoption("allow_hosts").split(",") if host.strip()]
+    block = config.getoption("block_network")
+    config.stash[_GUARD] = NetworkGuard(hosts) if block else None
+    if config.pluginmanager.hasplugin("xdist"):
+        config.pluginmanager.register(_XdistHooks(config.stash[_RUN]), "replay-xdist")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if config.stash.get(_OWNS_RUN_DIRECTORY, False):
+        shutil.rmtree(config.stash[_RUN].directory, ignore_errors=True)
+
+
+@pytest.fixture
+def replay_config() -> dict[str, object]:
+    """Options for the cassettes of the tests it applies to; override it in a conftest.py."""
+    return {}
+
+
+@pytest.fixture(autouse=True)
+def _replay_cassette_of_test(request: pytest.FixtureRequest) -> Iterator[Cassette | None]:
+    markers = list(request.node.iter_markers("replay"))
+    if not markers and "replay_cassette" not in request.fixturenames:
+        yield None
+        return
+    config = request.config
+    where = f"the replay marker of {request.node.nodeid}"
+    options = merged(
+        [
+            *(checked(where, marker.kwargs) for marker in markers),
+            checked("the replay_config fixture", request.getfixturevalue("replay_config")),
+            config.stash[_PROJECT_OPTIONS],
+        ]
+    )
+    test_class = getattr(request.node, "cls", None)
+    name = f"{test_class.__name__}.{request.node.name}" if test_class else request.node.name
+    path = cassette_path(request.path, name, chosen_path(where, markers))
+    run = config.stash[_RUN]
+    cassette = run.open(path, settings(options, config.getoption("replay_mode")))
+    request.node.stash[_CASSETTE] = cassette
+    try:
+        with intercept(cassette):
+            yield cassette
+    finally:
+        run.close(cassette)
+
+
+@pytest.fixture
+def replay_cassette(_replay_cassette_of_test: Cassette | None) -> Cassette:
+    """The test's cassette (asking for it turns replay on, as the marker does)."""
+    assert _replay_cassette_of_test is not None, "asking for replay_cassette turns replay on"
+    return _replay_cassette_of_test
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, object, object]:
+    guard = item.config.stash[_GUARD]
+    if guard is None:
+        return (yield)
+    with guard:
+        return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report = yield
+    if call.when == "call" and report.failed:
+        cassette = item.stash.get(_CASSETTE, None)
+        guard = item.config.stash[_GUARD]
+        problems = [
+            *(cassette.misses if cassette is not None else ()),
+            *(guard.blocked if guard is not None else ()),
+        ]
+        raised = call.excinfo.value if call.excinfo is not None else None
+        explanation = explain_failure(problems, raised)
+        if explanation is not None:
+            report.longrepr = explanation
+    return report
+
+
+def pytest_deselected(items: list[pytest.Item]) -> None:
+    usage.mark_incomplete(f"{len(items)} tests deselected")  # prune must not go by a part
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if exitstatus == pytest.ExitCode.INTERRUPTED or session.shouldstop or session.shouldfail:
+        usage.mark_incomplete("the test run was interrupted or stopped early")
+    if any("::" in argument for argument in session.config.args):
+        usage.mark_incomplete("tests selected by node id")
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["replay_tallies"] = session.config.stash[_RUN].export()
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    line = config.stash[_RUN].summary()
+    if line is not None:
+        terminalreporter.write_line(line)

@@ -1,0 +1,95 @@
+"""``replay scan``: secrets that escaped redaction, searched in every string of stored entries.
+
+Base64 bodies and chunks are decoded first; one that is not valid base64 is
+scanned as it stands and reported as a problem, since a damaged body may
+still hold a key in plain text. Pure: it takes parsed entries and returns
+findings; the command line reads the files and prints.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from replay._store import cassette_file as store
+from replay.tools.inventory import CassetteFile
+
+MASK_SHOWN = 6
+"""How many characters of a secret found are shown."""
+
+
+@dataclass(frozen=True)
+class Finding:
+    path: str
+    key: str
+    field: str
+    secret: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"path": self.path, "key": self.key, "field": self.field, "match": self.masked}
+
+    @property
+    def masked(self) -> str:
+        return f"{self.secret[:MASK_SHOWN]}… ({len(self.secret)} characters)"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A string that could not be decoded for scanning."""
+
+    path: str
+    key: str
+    field: str
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class _Text:
+    where: str
+    text: str
+    problem: str | None = None
+
+
+def _strings(value: Any, where: str) -> Iterator[_Text]:
+    """Every string in a stored entry, with its path; base64 bodies decoded."""
+    if isinstance(value, dict):
+        for name, item in value.items():
+            if name == "base64" and isinstance(item, str):
+                yield _decoded(item, f"{where}.{name}")
+            else:
+                yield from _strings(item, f"{where}.{name}")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _strings(item, f"{where}[{index}]")
+    elif isinstance(value, str):
+        yield _Text(where, value)
+
+
+def _decoded(encoded: str, where: str) -> _Text:
+    try:
+        data = store.decode_body({"base64": encoded})
+    except ValueError:  # binascii.Error
+        return _Text(where, encoded, "not valid base64 (scanned as text)")
+    return _Text(where, data.decode("utf-8", errors="replace"))
+
+
+def scan_cassette(
+    cassette: CassetteFile, pattern: re.Pattern[bytes]
+) -> tuple[list[Finding], list[Problem]]:
+    findings: list[Finding] = []
+    problems: list[Problem] = []
+    path = str(cassette.path)
+    for key in sorted(cassette.entries):
+        for found in _strings(cassette.entries[key], ""):
+            field = found.where.lstrip(".")
+            if found.problem is not None:
+                problems.append(Problem(path, key, field, found.problem))
+            for match in pattern.finditer(found.text.encode()):
+                secret = match.group().decode(errors="replace")
+                findings.append(Finding(path, key, field, secret))
+    return findings, problems

@@ -1,0 +1,95 @@
+"""use_cassette routes the default transports of httpx and httpx2, over real loopback HTTP."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import httpx
+import httpx2
+import pytest
+
+import replay
+from replay.tools.fakellm import FakeLLMServer
+
+KEY = "sk-patch-test-0123456789abcdef"
+BODY = {"model": "m", "messages": [{"role": "user", "content": "hi"}]}
+
+
+@pytest.fixture
+def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeLLMServer]:
+    monkeypatch.delenv("REPLAY_MODE", raising=False)
+    with FakeLLMServer(api_key=KEY) as running:
+        yield running
+
+
+def headers() -> dict[str, str]:
+    return {"authorization": f"Bearer {KEY}"}
+
+
+@pytest.mark.parametrize("lib", [httpx, httpx2], ids=lambda lib: lib.__name__)
+def test_clients_made_before_the_block_are_routed_too(
+    tmp_path: Path, server: FakeLLMServer, lib: ModuleType
+) -> None:
+    path = tmp_path / "c.json"
+    url = server.url + "/v1/chat/completions"
+    with lib.Client() as client:
+        with replay.use_cassette(path) as recording:
+            recorded = client.post(url, json=BODY, headers=headers()).json()
+        assert recording.recorded == 1 and path.exists()
+        server.stop()
+        with replay.use_cassette(path, mode="none") as replaying:
+            replayed = client.post(url, json=BODY, headers=headers()).json()
+        assert replaying.replayed == 1
+        with pytest.raises(lib.ConnectError):  # outside the block: the real network again
+            client.post(url, json=BODY, headers=headers())
+    assert replayed["choices"] == recorded["choices"]
+    assert len(server.requests) == 1
+
+
+@pytest.mark.parametrize("lib", [httpx, httpx2], ids=lambda lib: lib.__name__)
+async def test_async_clients_are_routed(
+    tmp_path: Path, server: FakeLLMServer, lib: ModuleType
+) -> None:
+    path = tmp_path / "c.json"
+    url = server.url + "/v1/chat/completions"
+    with replay.use_cassette(path):
+        async with lib.AsyncClient() as client:
+            recorded = (await client.post(url, json=BODY, headers=headers())).json()
+    server.stop()
+    with replay.use_cassette(path, mode="none"):
+        async with lib.AsyncClient() as client:
+            replayed = (await client.post(url, json=BODY, headers=headers())).json()
+    assert replayed["choices"] == recorded["choices"]
+
+
+def test_the_innermost_block_is_in_force_and_the_originals_come_back(
+    tmp_path: Path, server: FakeLLMServer
+) -> None:
+    original = httpx.HTTPTransport.handle_request
+    url = server.url + "/v1/chat/completions"
+    with replay.use_cassette(tmp_path / "outer.json") as outer:
+        with replay.use_cassette(tmp_path / "inner.json") as inner:
+            httpx.post(url, json=BODY, headers=headers())
+        assert (inner.recorded, outer.recorded) == (1, 0)
+        httpx.post(url, json={"other": 1}, headers=headers())
+        assert outer.recorded == 1
+    assert httpx.HTTPTransport.handle_request is original
+
+
+def test_the_cassette_is_saved_when_the_block_fails(tmp_path: Path, server: FakeLLMServer) -> None:
+    path = tmp_path / "c.json"
+    with pytest.raises(RuntimeError), replay.use_cassette(path):
+        httpx.post(server.url + "/v1/chat/completions", json=BODY, headers=headers())
+        raise RuntimeError("the test failed after the call")
+    assert len(replay.Cassette(path, mode="none").interactions) == 1
+
+
+def test_custom_transports_are_left_alone(tmp_path: Path) -> None:
+    mock = httpx.MockTransport(lambda request: httpx.Response(204))
+    with (
+        replay.use_cassette(tmp_path / "c.json", mode="none"),
+        httpx.Client(transport=mock) as client,
+    ):
+        assert client.get("https://example.test/").status_code == 204

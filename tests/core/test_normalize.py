@@ -1,0 +1,168 @@
+from __future__ import annotations
+
+import re
+
+import orjson
+
+from replay._core.model import Chunk, Request, Response
+from replay._core.normalize import (
+    FIXED_DATE,
+    Normalizer,
+    fixed_number,
+    looks_generated,
+    shaped_placeholder,
+)
+from replay._core.providers import AI21, LIGHTON, OPENAI_COMPATIBLE, WORKFLOWAI, detect
+
+
+def response(body: bytes, headers: tuple[tuple[str, str], ...] = ()) -> Response:
+    return Response(200, headers, (Chunk(body, 0.0),), "t")
+
+
+def test_generated_ids_are_told_from_model_names() -> None:
+    for generated in (
+        "chatcmpl-8oK8GnO4O2wCZuzmU8FZYiIKPBmPh",
+        "msg_01XFDUDYJgAACzvnptvVoYEL",
+        "75a54d20-dda1-6db7-ff99-59b1af4fdfd3",
+        "resp_67ccd2bed1ec8190b14f964abc054267",
+        "fb_8YMnDbsifkBeAs814beb0dFOJdPeG_0",
+    ):
+        assert looks_generated(generated), generated
+    for name in (
+        "gpt-4o-2024-08-06",
+        "claude-3-5-sonnet-20241022",
+        "j2-mid",
+        "llama-3.1-8b",
+        "gpt-4o",
+    ):
+        assert not looks_generated(name), name
+
+
+def test_placeholders_keep_prefix_length_and_kind_of_alphabet() -> None:
+    original = "chatcmpl-8oK8GnO4O2wCZuzmU8FZYiIKPBmPh"
+    fake = shaped_placeholder(original, "seed")
+    assert fake.startswith("chatcmpl-") and len(fake) == len(original) and fake != original
+    # Another random id of the same kind gets the same placeholder: re-recording is stable.
+    assert shaped_placeholder("chatcmpl-aB3cD4eF5gH6iJ7kL8mN9oP0qR1sT", "seed") == fake
+    assert shaped_placeholder(original, "seed") == fake
+    assert shaped_placeholder(original, "other") != fake
+    uuid = shaped_placeholder("75a54d20-dda1-6db7-ff99-59b1af4fdfd3", "s")
+    assert re.fullmatch(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", uuid)
+
+
+def test_fixed_numbers_keep_their_width() -> None:
+    assert fixed_number(b"1707004480") == b"1000000000"
+    assert fixed_number(b"2.34") == b"1.00"
+    assert fixed_number(b"-0.5") == b"-1.0"
+
+
+def test_openai_response_ids_timestamps_and_fingerprint() -> None:
+    body = orjson.dumps(
+        {
+            "id": "chatcmpl-8oK8GnO4O2wCZuzmU8FZYiIKPBmPh",
+            "created": 1707004480,
+            "model": "gpt-4o-2024-08-06",
+            "system_fingerprint": "fp_fc7f1d7035",
+            "choices": [{"message": {"tool_calls": [{"id": "call_Ab12Cd34Ef56Gh78"}]}}],
+            "usage": {"prompt_tokens": 1707004480},
+        }
+    )
+    headers = (
+        ("date", "Tue, 03 Feb 2026 10:00:00 GMT"),
+        ("x-request-id", "req_abc123def456"),
+        ("openai-processing-ms", "231"),
+        ("content-type", "application/json"),
+    )
+    out = Normalizer().response(response(body, headers), OPENAI_COMPATIBLE, "key/0")
+    value = orjson.loads(out.body)
+    assert (
+        value["id"].startswith("chatcmpl-")
+        and value["id"] != "chatcmpl-8oK8GnO4O2wCZuzmU8FZYiIKPBmPh"
+    )
+    assert value["created"] == 1000000000
+    assert value["usage"]["prompt_tokens"] == 1707004480  # only named fields are volatile
+    assert value["model"] == "gpt-4o-2024-08-06"
+    assert value["system_fingerprint"] != "fp_fc7f1d7035"
+    assert value["choices"][0]["message"]["tool_calls"][0]["id"].startswith("call_")
+    out_headers = dict(out.headers)
+    assert out_headers["date"] == FIXED_DATE
+    assert (
+        out_headers["x-request-id"].startswith("req_")
+        and out_headers["x-request-id"] != "req_abc123def456"
+    )
+    assert out_headers["content-type"] == "application/json"
+
+
+def test_the_same_response_normalizes_the_same_way_in_every_session() -> None:
+    body = b'{"id":"chatcmpl-AAAA1111bbbb","created":1707004480}'
+    first = Normalizer().response(response(body), OPENAI_COMPATIBLE, "k/0")
+    other_ids = b'{"id":"chatcmpl-ZZZZ9999yyyy","created":1799999999}'
+    second = Normalizer().response(response(other_ids), OPENAI_COMPATIBLE, "k/0")
+    assert first.body == second.body
+    third = Normalizer().response(response(body), OPENAI_COMPATIBLE, "k/1")
+    assert third.body != first.body
+
+
+def test_all_chunks_of_a_stream_share_one_placeholder_and_keep_boundaries() -> None:
+    event = b'data: {"id":"chatcmpl-Q1w2E3r4T5y6","created":1707004480,"choices":[]}\n\n'
+    chunks = (
+        Chunk(event, 0.01),
+        Chunk(event[:20], 0.02),
+        Chunk(event[20:], 0.03),
+        Chunk(b"data: [DONE]\n\n", 0.04),
+    )
+    out = Normalizer().response(Response(200, (), chunks, "t"), OPENAI_COMPATIBLE, "k/0")
+    assert len(out.chunks) == 4
+    assert [c.at for c in out.chunks] == [0.01, 0.02, 0.03, 0.04]
+    ids = set(re.findall(rb"chatcmpl-\w+", out.body))
+    assert len(ids) == 1 and b"chatcmpl-Q1w2E3r4T5y6" not in ids
+    assert out.chunks[1].data + out.chunks[2].data == out.chunks[0].data
+
+
+def test_seed_providers_fields() -> None:
+    lighton = b'{"request_id": "734e8d5a-a186-4d14-b2e4-be26f7fee6dc", "outputs": []}'
+    assert b"734e8d5a" not in Normalizer().response(response(lighton), LIGHTON, "k/0").body
+    ai21 = b'{"id": "75a54d20-dda1-6db7-ff99-59b1af4fdfd3", "prompt": {}, "completions": []}'
+    assert b"75a54d20" not in Normalizer().response(response(ai21), AI21, "k/0").body
+    workflow = (
+        b'{"choices":[{"feedback_token":"fb_x","duration_seconds":2.34,"cost_usd":0.001234}]}'
+    )
+    out = orjson.loads(Normalizer().response(response(workflow), WORKFLOWAI, "k/0").body)
+    choice = out["choices"][0]
+    assert choice["feedback_token"] != "fb_x" and choice["feedback_token"].startswith("fb_")
+    assert choice["duration_seconds"] == 1.0 and choice["cost_usd"] == 0.001234
+
+
+def test_chained_ids_are_replaced_in_later_requests() -> None:
+    normalizer = Normalizer()
+    first = normalizer.response(
+        response(b'{"id": "resp_9f8e7d6c5b4a3210"}'), OPENAI_COMPATIBLE, "k/0"
+    )
+    placeholder = orjson.loads(first.body)["id"]
+    later = Request(
+        "POST",
+        "https://api.openai.com/v1/responses/resp_9f8e7d6c5b4a3210",
+        (("content-type", "application/json"), ("x-stainless-retry-count", "0")),
+        b'{"previous_response_id": "resp_9f8e7d6c5b4a3210"}',
+    )
+    stored = normalizer.request(later)
+    assert stored.url.endswith(placeholder) and placeholder.encode() in stored.body
+    assert b"resp_9f8e7d6c5b4a3210" not in stored.body
+    assert dict(stored.headers) == {"content-type": "application/json"}
+
+
+def test_normalizing_twice_changes_nothing() -> None:
+    body = b'{"id":"chatcmpl-AAAA1111bbbb","created":1707004480}'
+    once = Normalizer().response(response(body), OPENAI_COMPATIBLE, "k/0")
+    twice = Normalizer().response(once, OPENAI_COMPATIBLE, "k/0")
+    assert twice == once
+
+
+def test_detection_by_host_path_and_body() -> None:
+    assert detect("https://api.anthropic.com/v1/messages", b"").name == "anthropic"
+    assert detect("http://127.0.0.1:8000/v1/messages", b"").name == "anthropic"
+    assert (
+        detect("http://127.0.0.1:8000/api/generate", b'{"request_id": "x", "outputs": []}').name
+        == "lighton"
+    )
+    assert detect("http://localhost:8000/v1/chat/completions", b"{}").name == "openai-compatible"

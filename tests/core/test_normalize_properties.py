@@ -1,0 +1,107 @@
+"""Normalization properties over generated responses (hypothesis).
+
+- Idempotent: normalizing a normalized response again changes nothing.
+- Replaying a normalized cassette and re-recording what it gave (mode all) yields
+  the same bytes: a cassette is a fixed point of record(replay(cassette)).
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import orjson
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from replay._cassette import Cassette, Record, Replay
+from replay._core.model import Chunk, Request, Response
+from replay._core.normalize import Normalizer
+from replay._core.providers import BUILTIN, OPENAI_COMPATIBLE, Provider
+
+ALNUM = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+ids = st.builds(
+    lambda prefix, rest: prefix + rest,
+    st.sampled_from(["chatcmpl-", "msg_", "resp_", "call_", "toolu_", "fb_", ""]),
+    st.text(ALNUM, min_size=12, max_size=32).filter(lambda s: any(c.isdigit() for c in s)),
+)
+answers = st.fixed_dictionaries(
+    {
+        "id": ids,
+        "created": st.integers(1_000_000_000, 2_000_000_000),
+        "system_fingerprint": st.text(ALNUM, min_size=6, max_size=14).map(lambda s: "fp_" + s),
+        "model": st.sampled_from(["gpt-4o-2024-08-06", "claude-3-5-sonnet-20241022", "j2-mid"]),
+        "text": st.text(max_size=40),
+        "tool_call_id": ids,
+    }
+)
+
+
+def streamed(answer: dict[str, object], cuts: list[int]) -> tuple[Chunk, ...]:
+    events = (
+        b"".join(b"data: " + orjson.dumps({**answer, "n": n}) + b"\n\n" for n in range(3))
+        + b"data: [DONE]\n\n"
+    )
+    points = sorted({min(max(cut, 1), len(events) - 1) for cut in cuts})
+    pieces = [events[a:b] for a, b in zip([0, *points], [*points, len(events)], strict=True)]
+    return tuple(Chunk(piece, 0.01 * i) for i, piece in enumerate(pieces) if piece)
+
+
+def response(answer: dict[str, object], cuts: list[int], stream: bool) -> Response:
+    if stream:
+        return Response(200, (("content-type", "text/event-stream"),), streamed(answer, cuts), "t")
+    body = orjson.dumps(answer)
+    return Response(200, (("content-type", "application/json"),), (Chunk(body, 0.0),), "t")
+
+
+@given(
+    answers,
+    st.lists(st.integers(0, 2000), max_size=6),
+    st.booleans(),
+    st.sampled_from((OPENAI_COMPATIBLE, *BUILTIN)),
+)
+def test_normalizing_twice_changes_nothing(
+    answer: dict[str, object], cuts: list[int], stream: bool, provider: Provider
+) -> None:
+    once = Normalizer().response(response(answer, cuts, stream), provider, "k/0")
+    twice = Normalizer().response(once, provider, "k/0")
+    assert twice == once
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.text(min_size=1, max_size=20), answers, st.booleans()),
+        min_size=1,
+        max_size=4,
+        unique_by=lambda t: t[0],
+    )
+)
+def test_rerecording_what_was_replayed_gives_the_same_bytes(
+    conversation: list[tuple[str, dict[str, object], bool]],
+) -> None:
+    path = Path(tempfile.mkdtemp()) / "c.json"
+
+    def request(prompt: str) -> Request:
+        body = orjson.dumps({"model": "m", "messages": [{"role": "user", "content": prompt}]})
+        return Request("POST", "https://api.test/v1/chat/completions", (), body)
+
+    with Cassette(path) as recording:
+        for prompt, answer, stream in conversation:
+            decision = recording.decide(request(prompt))
+            assert isinstance(decision, Record)
+            recording.add(decision, response(answer, [17, 99], stream))
+    first = path.read_bytes()
+
+    replayed = []
+    replaying = Cassette(path, mode="none")
+    for prompt, _, _ in conversation:
+        decision = replaying.decide(request(prompt))
+        assert isinstance(decision, Replay) and isinstance(decision.outcome, Response)
+        replayed.append(decision.outcome)
+    with Cassette(path, mode="all") as rerecording:
+        for (prompt, _, _), outcome in zip(conversation, replayed, strict=True):
+            decision = rerecording.decide(request(prompt))
+            assert isinstance(decision, Record)
+            rerecording.add(decision, outcome)
+    assert path.read_bytes() == first

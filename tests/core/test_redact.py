@@ -1,0 +1,130 @@
+from __future__ import annotations
+
+from replay._core.model import Chunk, Request, Response
+from replay._core.redact import PLACEHOLDER, Redactor, environment_secrets
+
+KEY = "sk-proj-abcdefghijklmnopqrstuvwxyz0123"
+
+
+def redactor(**options: object) -> Redactor:
+    return Redactor(environ={}, **options)  # type: ignore[arg-type]
+
+
+def test_secret_headers_are_replaced_whatever_their_value() -> None:
+    request = Request(
+        "GET",
+        "https://x.test/",
+        (
+            ("authorization", "Bearer abc"),
+            ("x-api-key", "k"),
+            ("x-goog-api-key", "g"),
+            ("cookie", "session=1"),
+            ("accept", "application/json"),
+        ),
+        b"",
+    )
+    r = redactor()
+    headers = dict(r.request(request, r.with_secrets_of(request)).headers)
+    assert headers == {
+        "authorization": PLACEHOLDER,
+        "x-api-key": PLACEHOLDER,
+        "x-goog-api-key": PLACEHOLDER,
+        "cookie": PLACEHOLDER,
+        "accept": "application/json",
+    }
+
+
+def test_extra_secret_headers_are_case_insensitive() -> None:
+    r = redactor(secret_headers=["X-Team-Token"])
+    assert r.headers((("x-team-token", "t"),), r.known) == (("x-team-token", PLACEHOLDER),)
+
+
+def test_secret_query_parameters_and_userinfo() -> None:
+    r = redactor()
+    url = r.url("https://user:pw@gen.test/v1/models?key=AIzaXYZ&alt=sse&sig=s1")
+    assert (
+        url
+        == f"https://{PLACEHOLDER}@gen.test/v1/models?key={PLACEHOLDER}&alt=sse&sig={PLACEHOLDER}"
+    )
+
+
+def test_urls_without_secrets_are_left_as_they_are() -> None:
+    url = "https://api.test/v1/chat?b=2&a=%20x"
+    assert redactor().url(url) == url
+
+
+def test_secret_json_fields_in_bodies() -> None:
+    body = b'{"api_key": "abc\\"def", "password":"p", "prompt": "keep"}'
+    assert redactor().body(body) == (
+        b'{"api_key": "REDACTED", "password":"REDACTED", "prompt": "keep"}'
+    )
+
+
+def test_environment_secrets_by_name() -> None:
+    environ = {
+        "OPENAI_API_KEY": KEY,
+        "GITHUB_TOKEN": "ghp_1234567890",
+        "DB_SECRET": "hunter2hunter2",
+        "MY_API_KEY_FILE": "/path/of/file",
+        "SHORT_KEY": "1",
+        "HOME": "/root/home/dir",
+    }
+    assert environment_secrets(environ) == {
+        KEY,
+        "ghp_1234567890",
+        "hunter2hunter2",
+        "/path/of/file",
+    }
+
+
+def test_environment_secrets_are_scrubbed_everywhere() -> None:
+    r = Redactor(environ={"CUSTOM_TOKEN": "tok-in-the-env-123"})
+    request = Request(
+        "POST", "https://x.test/p?q=tok-in-the-env-123", (), b'{"a":"tok-in-the-env-123"}'
+    )
+    stored = r.request(request, r.known)
+    assert "tok-in-the-env-123" not in stored.url and b"tok-in-the-env-123" not in stored.body
+
+
+def test_secrets_carried_by_the_request_are_scrubbed_from_its_response() -> None:
+    carried = "plain-literal-secret-9"
+    request = Request("POST", "https://x.test/", (("authorization", f"Bearer {carried}"),), b"")
+    r = redactor()
+    echo = f'{{"error": "Incorrect API key provided: {carried}"}}'.encode()
+    response = Response(401, (), (Chunk(echo[:30], 0.0), Chunk(echo[30:], 0.1)), "t")
+    stored = r.response(response, r.with_secrets_of(request))
+    assert carried.encode() not in stored.body
+    assert stored.body == b'{"error": "Incorrect API key provided: REDACTED"}'
+    assert len(stored.chunks) == 2
+
+
+def test_provider_key_shapes_are_scrubbed_even_when_unknown() -> None:
+    r = redactor()
+    text = f"keys: {KEY} sk-ant-api03-{'x' * 30} gsk_{'a' * 30} AIza{'b' * 35} task-{'c' * 30}"
+    scrubbed = r.text(text, r.known)
+    assert scrubbed.count(PLACEHOLDER) == 4
+    assert f"task-{'c' * 30}" in scrubbed
+
+
+def test_user_literal_secrets() -> None:
+    r = redactor(secrets=["my-own-secret"])
+    assert r.body(b"x my-own-secret y") == b"x REDACTED y"
+
+
+def test_secret_json_fields_in_responses_and_their_streams() -> None:
+    r = redactor()
+    body = b'{"access_token": "ya29.a0AfH6SMB", "token_type": "bearer", "password": "p\\"w"}'
+    response = Response(200, (), (Chunk(body[:25], 0.0), Chunk(body[25:], 0.1)), "t")
+    stored = r.response(response, r.known)
+    assert stored.body == (
+        b'{"access_token": "REDACTED", "token_type": "bearer", "password": "REDACTED"}'
+    )
+    assert len(stored.chunks) == 2
+
+
+def test_secret_parameters_in_form_bodies() -> None:
+    r = redactor()
+    form = b"grant_type=client_credentials&client_secret=s3cr3t-value&scope=a+b"
+    stored = r.body(form, "application/x-www-form-urlencoded; charset=utf-8")
+    assert stored == b"grant_type=client_credentials&client_secret=REDACTED&scope=a+b"
+    assert r.body(form, "text/plain") == form  # not a form: parameters mean nothing

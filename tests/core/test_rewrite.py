@@ -1,0 +1,72 @@
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from replay._core.model import Chunk
+from replay._core.rewrite import GrowingTable, Rewriter
+
+
+def rewriter(table: dict[bytes, bytes]) -> Rewriter:
+    growing = GrowingTable()
+    for key, value in table.items():
+        growing.add(key, value)
+    assert growing.rewriter is not None
+    return growing.rewriter
+
+
+def test_replaces_inside_single_chunks_and_keeps_boundaries() -> None:
+    chunks = [b'data: {"id":"abc"}\n\n', b'data: {"id":"abc"}\n\n', b"data: [DONE]\n\n"]
+    out = rewriter({b"abc": b"xyz12"}).apply_chunks(chunks)
+    assert out == [b'data: {"id":"xyz12"}\n\n', b'data: {"id":"xyz12"}\n\n', b"data: [DONE]\n\n"]
+
+
+def test_a_value_straddling_a_boundary_is_replaced_and_the_boundary_moves_after_it() -> None:
+    out = rewriter({b"SECRET": b"R"}).apply_chunks([b"key=SEC", b"RET;", b"end"])
+    assert b"".join(out) == b"key=R;end"
+    assert out == [b"key=R", b";", b"end"]
+
+
+def test_longer_keys_win() -> None:
+    assert rewriter({b"ab": b"1", b"abc": b"2"}).apply(b"abcab") == b"21"
+
+
+def test_digits_only_match_whole_numbers() -> None:
+    # Not inside a longer number, nor inside a run of identifier characters (x1700).
+    assert rewriter({b"1700": b"1000"}).apply(b"1700 -21700 1700.5 x1700 (1700)") == (
+        b"1000 -21700 1700.5 x1700 (1000)"
+    )
+
+
+def test_chunk_times_are_kept() -> None:
+    chunks = (Chunk(b"a b", 0.1), Chunk(b" c", 0.2))
+    assert rewriter({b"b": b"BB"}).apply_to(chunks) == (Chunk(b"a BB", 0.1), Chunk(b" c", 0.2))
+
+
+@given(
+    st.lists(st.binary(max_size=12), min_size=1, max_size=8),
+    st.binary(min_size=1, max_size=4),
+    st.binary(max_size=6),
+)
+def test_joined_result_equals_rewriting_the_joined_body(
+    chunks: list[bytes], needle: bytes, replacement: bytes
+) -> None:
+    built = rewriter({needle: replacement})
+    out = built.apply_chunks(chunks)
+    assert len(out) == len(chunks)
+    assert b"".join(out) == built.apply(b"".join(chunks))
+
+
+def test_identifiers_are_replaced_only_as_whole_runs() -> None:
+    built = rewriter({b"chatcmpl-Ab12": b"chatcmpl-Zz99", b"resp_1234": b"resp_0000"})
+    assert built.apply(b'"chatcmpl-Ab12" xchatcmpl-Ab12 resp_1234/') == (
+        b'"chatcmpl-Zz99" xchatcmpl-Ab12 resp_0000/'
+    )
+
+
+def test_a_growing_table_keeps_earlier_keys() -> None:
+    table = GrowingTable()
+    for n in range(500):
+        table.add(b"id_%06d" % n, b"id_X%05d" % n)
+    assert table.rewriter is not None
+    assert table.rewriter.apply(b"id_000007 id_000499") == b"id_X00007 id_X00499"

@@ -1,0 +1,418 @@
+"""The pytest plugin, driven by pytester on sample suites that call the local fake LLM server.
+
+Each sample suite records with the server running, then replays with it stopped
+(``--replay-mode none``): the same assertions pass both times, so the SDK results
+replayed are those recorded. The server's address reaches the sample suites
+through ``FAKELLM_URL``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from replay._core.errors import ConfigError
+from replay._core.modes import Mode
+from replay._store import usage
+from replay.tools.config import checked, merged, settings
+from replay.tools.fakellm import FakeLLMServer
+
+KEY = "sk-plugin-test-4Kd9Qm2Vx7Lp1Zr8"
+
+SAMPLE_CONFTEST = """
+import os
+
+import pytest
+
+URL = os.environ["FAKELLM_URL"]
+KEY = os.environ["FAKELLM_KEY"]
+MESSAGES = lambda text: [{"role": "user", "content": text}]
+"""
+
+SAMPLE_PYPROJECT = """
+[tool.pytest.ini_options]
+asyncio_mode = "auto"
+asyncio_default_fixture_loop_scope = "function"
+
+[tool.replay]
+ignore = ["user"]
+"""
+
+SAMPLE_CHAT = """
+import anyio
+import groq
+import openai
+import pytest
+
+from conftest import KEY, MESSAGES, URL
+import os
+
+pytestmark = pytest.mark.replay
+
+EARLY_CLIENT = openai.OpenAI(base_url=URL + "/v1", api_key=KEY, max_retries=0)
+
+
+def test_openai_client_made_at_import(replay_cassette):
+    reply = EARLY_CLIENT.chat.completions.create(
+        model="gpt-4o", messages=MESSAGES("hello there"), user=os.environ["RUN"]
+    )
+    assert reply.choices[0].message.content == "Answer to: hello there"
+    assert replay_cassette.replayed + replay_cassette.recorded == 1
+
+
+async def test_openai_async_stream():
+    client = openai.AsyncOpenAI(base_url=URL + "/v1", api_key=KEY, max_retries=0)
+    stream = await client.chat.completions.create(
+        model="gpt-4o", messages=MESSAGES("tell me a story"), stream=True
+    )
+    text = "".join([chunk.choices[0].delta.content or "" async for chunk in stream])
+    assert text == "Answer to: tell me a story"
+
+
+def test_groq_sync():
+    client = groq.Groq(base_url=URL, api_key=KEY, max_retries=0)
+    reply = client.chat.completions.create(model="llama", messages=MESSAGES("hi groq"))
+    assert reply.choices[0].message.content == "Answer to: hi groq"
+
+
+@pytest.fixture
+def anyio_backend():
+    return "asyncio"
+
+
+@pytest.mark.anyio
+async def test_groq_async_under_anyio():
+    client = groq.AsyncGroq(base_url=URL, api_key=KEY, max_retries=0)
+    reply = await client.chat.completions.create(model="llama", messages=MESSAGES("via anyio"))
+    assert reply.choices[0].message.content == "Answer to: via anyio"
+
+
+class TestShared:
+    @pytest.mark.replay("shared.json")
+    def test_first(self):
+        client = openai.OpenAI(base_url=URL + "/v1", api_key=KEY, max_retries=0)
+        reply = client.chat.completions.create(model="m", messages=MESSAGES("first"))
+        assert reply.choices[0].message.content == "Answer to: first"
+
+    @pytest.mark.replay("shared.json")
+    def test_second(self):
+        client = openai.OpenAI(base_url=URL + "/v1", api_key=KEY, max_retries=0)
+        reply = client.chat.completions.create(model="m", messages=MESSAGES("second"))
+        assert reply.choices[0].message.content == "Answer to: second"
+"""
+
+SAMPLE_SUB_CONFTEST = """
+import pytest
+
+
+@pytest.fixture
+def replay_config():
+    return {"ignore": ["model"]}
+"""
+
+SAMPLE_SUB_TEST = """
+import os
+
+import openai
+import pytest
+
+from conftest import KEY, MESSAGES, URL
+
+
+@pytest.mark.replay
+def test_model_is_ignored_in_this_directory():
+    client = openai.OpenAI(base_url=URL + "/v1", api_key=KEY, max_retries=0)
+    reply = client.chat.completions.create(model=os.environ["RUN"], messages=MESSAGES("hey"))
+    assert reply.choices[0].message.content == "Answer to: hey"
+"""
+
+
+@pytest.fixture
+def server() -> Iterator[FakeLLMServer]:
+    with FakeLLMServer(api_key=KEY) as running:
+        yield running
+
+
+@pytest.fixture
+def sample(
+    pytester: pytest.Pytester, server: FakeLLMServer, monkeypatch: pytest.MonkeyPatch
+) -> pytest.Pytester:
+    """A pytester directory whose suites reach ``server``, outside CI and any outer REPLAY_MODE."""
+    monkeypatch.setenv("FAKELLM_URL", server.url)
+    monkeypatch.setenv("FAKELLM_KEY", KEY)
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.delenv("REPLAY_MODE", raising=False)
+    for variable in (usage.RUN_ID_VARIABLE, "PYTEST_XDIST_TESTRUNUID"):
+        monkeypatch.delenv(variable, raising=False)  # each sample run is a run of its own
+    pytester.makeconftest(SAMPLE_CONFTEST)
+    pytester.makefile(".toml", pyproject=SAMPLE_PYPROJECT)
+    return pytester
+
+
+def _cassettes(root: Path) -> dict[str, dict[str, object]]:
+    return {
+        str(path.relative_to(root)): json.loads(path.read_text())["interactions"]
+        for path in sorted(root.rglob("cassettes/**/*.json"))
+        if not path.name.startswith(".")  # the usage record of replay prune
+    }
+
+
+def test_suite_records_then_replays_with_the_server_gone(
+    sample: pytest.Pytester, server: FakeLLMServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sample.makepyfile(test_chat=SAMPLE_CHAT)
+    sample.mkpydir("sub")
+    (sample.path / "sub" / "conftest.py").write_text(SAMPLE_SUB_CONFTEST)
+    (sample.path / "sub" / "test_sub.py").write_text(SAMPLE_SUB_TEST)
+    monkeypatch.setenv("RUN", "first-run")
+
+    recording = sample.runpytest_subprocess("-p", "no:cacheprovider")
+    recording.assert_outcomes(passed=7)
+    recording.stdout.fnmatch_lines(
+        ["replay: 6 cassettes, 0 interactions replayed, 7 recorded, 0 unused"]
+    )
+    cassettes = _cassettes(sample.path)
+    assert sorted(cassettes) == [
+        "cassettes/test_chat/shared.json",
+        "cassettes/test_chat/test_groq_async_under_anyio.json",
+        "cassettes/test_chat/test_groq_sync.json",
+        "cassettes/test_chat/test_openai_async_stream.json",
+        "cassettes/test_chat/test_openai_client_made_at_import.json",
+        "sub/cassettes/test_sub/test_model_is_ignored_in_this_directory.json",
+    ]
+    assert len(cassettes["cassettes/test_chat/shared.json"]) == 2
+    assert KEY not in "".join(path.read_text() for path in sample.path.rglob("*.json"))
+    asked = len(server.requests)
+
+    server.stop()
+    monkeypatch.setenv("RUN", "second-run")  # new user (ignored by pyproject), new model (by sub/)
+    replaying = sample.runpytest_subprocess("-p", "no:cacheprovider", "--replay-mode", "none")
+    replaying.assert_outcomes(passed=7)
+    replaying.stdout.fnmatch_lines(
+        ["replay: 6 cassettes, 7 interactions replayed, 0 recorded, 0 unused"]
+    )
+    assert len(server.requests) == asked
+    assert _cassettes(sample.path) == cassettes
+
+
+SAMPLE_MISS = """
+import os
+
+import openai
+import pytest
+
+from conftest import KEY, MESSAGES, URL
+
+
+@pytest.mark.replay
+def test_asks():
+    client = openai.OpenAI(base_url=URL + "/v1", api_key=KEY, max_retries=1)
+    reply = client.chat.completions.create(model="m", messages=MESSAGES(os.environ["PROMPT"]))
+    assert reply.choices[0].message.content.startswith("Answer to:")
+"""
+
+SAMPLE_NEVER_RECORDED = """
+import groq
+import pytest
+
+from conftest import KEY, MESSAGES, URL
+
+
+@pytest.mark.replay
+def test_never_recorded():
+    client = groq.Groq(base_url=URL, api_key=KEY, max_retries=1)  # retries, then wraps the miss
+    client.chat.completions.create(model="m", messages=MESSAGES("new"))
+"""
+
+
+def test_a_miss_is_the_failure_shown_and_ci_defaults_to_mode_none(
+    sample: pytest.Pytester, server: FakeLLMServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sample.makepyfile(test_miss=SAMPLE_MISS)
+    monkeypatch.setenv("PROMPT", "hello")
+    sample.runpytest_subprocess("-p", "no:cacheprovider").assert_outcomes(passed=1)
+
+    server.stop()
+    sample.makepyfile(test_new=SAMPLE_NEVER_RECORDED)
+    monkeypatch.setenv("PROMPT", "goodbye")
+    monkeypatch.setenv("CI", "true")
+    result = sample.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(failed=2)
+    cassette = sample.path / "cassettes" / "test_miss" / "test_asks.json"
+    result.stdout.fnmatch_lines(
+        [
+            "*_ test_asks _*",
+            f"no recording for POST {server.url}/v1/chat/completions in cassette {cassette}: "
+            "mode 'none' never records",
+            f"closest recorded request: POST {server.url}/v1/chat/completions, which differs in",
+            "  body.messages[0].content: recorded 'hello', requested 'goodbye'",
+            "*_ test_never_recorded _*",
+            f"no recording for POST {server.url}/openai/v1/chat/completions in cassette *: "
+            "mode 'none' never records",
+            "",
+            "(the test then failed with APIConnectionError: Connection error.)",
+        ]
+    )
+    assert "_base_client.py" not in result.stdout.str()  # not buried in the SDK's retry loop
+    assert result.stdout.str().count("never records") == 4  # once per test, and in the summary
+    assert not (sample.path / "cassettes" / "test_new").exists()
+
+
+SAMPLE_NETWORK = """
+import http.client
+import socket
+from urllib.parse import urlsplit
+
+import openai
+import pytest
+
+from conftest import KEY, MESSAGES, URL
+
+HOST, PORT = urlsplit(URL).hostname, urlsplit(URL).port
+
+
+def test_raw_socket():
+    socket.create_connection((HOST, PORT), timeout=5).close()
+
+
+def test_http_client_as_requests_uses_it():
+    connection = http.client.HTTPConnection(HOST, PORT, timeout=5)
+    connection.request("GET", "/")
+    assert connection.getresponse().status == 401  # the server wants a key
+
+
+@pytest.mark.replay
+def test_recording_through_the_cassette_is_allowed():
+    client = openai.OpenAI(base_url=URL + "/v1", api_key=KEY, max_retries=0)
+    reply = client.chat.completions.create(model="m", messages=MESSAGES("allowed"))
+    assert reply.choices[0].message.content == "Answer to: allowed"
+"""
+
+
+def test_block_network_catches_raw_sockets_but_not_cassettes(
+    sample: pytest.Pytester, server: FakeLLMServer
+) -> None:
+    sample.makepyfile(test_network=SAMPLE_NETWORK)
+    port = server.url.rsplit(":", 1)[1]
+
+    blocked = sample.runpytest_subprocess("-p", "no:cacheprovider", "--block-network")
+    blocked.assert_outcomes(failed=2, passed=1)
+    blocked.stdout.fnmatch_lines(
+        [
+            "*_ test_raw_socket _*",
+            f"network access to 127.0.0.1:{port} is blocked (replay --block-network); "
+            "record a cassette for this request or add the host to --allow-hosts",
+            "*_ test_http_client_as_requests_uses_it _*",
+            f"network access to 127.0.0.1:{port} is blocked*",
+        ]
+    )
+    allowed = sample.runpytest_subprocess(
+        "-p", "no:cacheprovider", "--block-network", "--allow-hosts", "example.invalid, localhost"
+    )
+    allowed.assert_outcomes(passed=3)
+
+
+SAMPLE_XDIST = """
+import openai
+import pytest
+
+from conftest import KEY, MESSAGES, URL
+
+pytestmark = pytest.mark.replay
+
+
+def ask(prompt):
+    client = openai.OpenAI(base_url=URL + "/v1", api_key=KEY, max_retries=0)
+    reply = client.chat.completions.create(model="m", messages=MESSAGES(prompt))
+    assert reply.choices[0].message.content == f"Answer to: {prompt}"
+
+
+@pytest.mark.parametrize("prompt", ["a", "b", "c", "d"])
+def test_own(prompt):
+    ask(prompt)
+
+
+@pytest.mark.replay("shared.json")
+@pytest.mark.parametrize("prompt", ["e", "f", "g", "h"])
+def test_shared(prompt):
+    ask(prompt)
+"""
+
+
+def test_xdist_workers_record_into_own_and_shared_cassettes(
+    sample: pytest.Pytester, server: FakeLLMServer
+) -> None:
+    sample.makepyfile(test_parallel=SAMPLE_XDIST)
+    recording = sample.runpytest_subprocess("-p", "no:cacheprovider", "-p", "xdist", "-n", "2")
+    recording.assert_outcomes(passed=8)
+    recording.stdout.fnmatch_lines(
+        ["replay: 5 cassettes, 0 interactions replayed, 8 recorded, 0 unused"]
+    )
+    shared = sample.path / "cassettes" / "test_parallel" / "shared.json"
+    assert len(json.loads(shared.read_text())["interactions"]) == 4
+
+    server.stop()
+    replaying = sample.runpytest_subprocess(
+        "-p", "no:cacheprovider", "-p", "xdist", "-n", "2", "--replay-mode", "none"
+    )
+    replaying.assert_outcomes(passed=8)
+    replaying.stdout.fnmatch_lines(
+        ["replay: 5 cassettes, 8 interactions replayed, 0 recorded, 0 unused"]
+    )
+
+
+# The precedence of options, on the pure functions the plugin calls.
+
+
+def test_marker_beats_fixture_beats_pyproject_and_secrets_add_up() -> None:
+    marker = checked("marker", {"ignore": ["model"], "secrets": ["from-marker"]})
+    fixture = checked("fixture", {"ignore": ["user"], "replay_speed": 2, "mode": "all"})
+    pyproject = checked("pyproject", {"mode": "new_episodes", "secrets": "from-pyproject"})
+    options = merged([marker, fixture, pyproject])
+    assert options == {
+        "ignore": ("model",),
+        "secrets": ("from-marker", "from-pyproject"),
+        "replay_speed": 2.0,
+        "mode": Mode.ALL,
+    }
+    assert settings(options, None, {}).mode is Mode.ALL
+    assert settings(options, None, {"REPLAY_MODE": "none"}).mode is Mode.NONE
+    assert settings(options, "once", {"REPLAY_MODE": "none"}).mode is Mode.ONCE
+
+
+def test_default_mode_is_once_locally_and_none_on_ci() -> None:
+    assert settings({}, None, {}).mode is Mode.ONCE
+    assert settings({}, None, {"CI": "false"}).mode is Mode.ONCE
+    assert settings({}, None, {"CI": "true"}).mode is Mode.NONE
+    assert settings({"mode": Mode.NEW_EPISODES}, None, {"CI": "1"}).mode is Mode.NEW_EPISODES
+
+
+def test_bad_options_name_where_they_come_from(sample: pytest.Pytester) -> None:
+    with pytest.raises(ConfigError, match=r"mdoe \(in the replay_config fixture\)"):
+        checked("the replay_config fixture", {"mdoe": "none"})
+    with pytest.raises(ConfigError, match="not a record mode"):
+        settings({}, None, {"REPLAY_MODE": "sometimes"})
+    sample.makefile(".toml", pyproject='[tool.replay]\nreplay_speed = "fast"\n')
+    sample.makepyfile("def test_nothing():\n    pass\n")
+    result = sample.runpytest_subprocess("-p", "no:cacheprovider")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    pyproject = sample.path / "pyproject.toml"
+    assert (
+        f"ERROR: replay: replay_speed (in [tool.replay] of {pyproject})='fast': "
+        "expected a positive number" in result.stderr.str()
+    )
+
+
+def test_a_partial_run_is_marked_incomplete_for_prune(sample: pytest.Pytester) -> None:
+    sample.makepyfile(test_parallel=SAMPLE_XDIST)
+    sample.runpytest_subprocess("-p", "no:cacheprovider").assert_outcomes(passed=8)
+    sample.runpytest_subprocess("-p", "no:cacheprovider", "-k", "own").assert_outcomes(passed=4)
+    runs = usage.read(sample.path / "cassettes" / "test_parallel")
+    assert runs is not None
+    assert sorted((run.complete, run.incomplete) for run in runs.values()) == [
+        (False, ("4 tests deselected",)),
+        (True, ()),
+    ]
