@@ -224,12 +224,18 @@ class Normalizer:
 
 def _discover_ids(body: bytes, provider: Provider) -> list[bytes]:
     """The generated ids of a response, in order of first appearance."""
-    found: dict[bytes, None] = {}
+    return list(dict.fromkeys(value for _, value in issued_ids(body, provider)))
+
+
+def issued_ids(body: bytes, provider: Provider) -> list[tuple[str, bytes]]:
+    """Each generated id of a response with the field that holds it, in order of appearance:
+    a rerun pairs the ids of a recorded answer with those of its new answer by field."""
+    found: list[tuple[str, bytes]] = []
     for match in _ids_pattern(provider.id_fields | provider.opaque_fields).finditer(body):
         name, value = match.group(1).decode(), match.group(2)
         if name in provider.opaque_fields or looks_generated(value.decode("utf-8", "replace")):
-            found.setdefault(value)
-    return list(found)
+            found.append((name, value))
+    return found
 
 
 _patterns: dict[frozenset[str], re.Pattern[bytes]] = {}

@@ -25,15 +25,16 @@ from typing import Any, NoReturn, TypeVar
 import click
 import orjson
 
-from replay._core.answers import Answer, Usage, answer_of, model_asked, prompt_of
+from replay._core.answers import Answer, Usage, answer_of, prompt_of
 from replay._core.errors import CassetteError, ReplayError
 from replay._core.key import KEY_LENGTH, KeyRules
 from replay._core.model import Interaction, Response, TransportFailure
 from replay._core.providers import detect
 from replay._core.redact import Redactor
+from replay._core.reissue import model_requested
 from replay._store import cassette_file as store
 from replay.tools import diff as semantic_diff
-from replay.tools import inventory, prune, scan
+from replay.tools import inventory, prune, rerun, review, scan
 from replay.tools.inventory import CassetteFile
 from replay.tools.wording import counted
 
@@ -176,10 +177,12 @@ class Row:
     usage: Usage = field(default_factory=Usage)
     size: int = 0
     recorded: list[str] = field(default_factory=list)
+    answered_as: set[tuple[str, str]] = field(default_factory=set)
+    """(requested, answered) model names where another model answered than was asked."""
 
     def add(self, interaction: Interaction) -> None:
         self.interactions += 1
-        asked = model_asked(interaction.request)
+        asked = model_requested(interaction.request)
         for outcome in interaction.outcomes:
             self.responses += 1
             self.recorded.append(outcome.recorded_at)
@@ -193,6 +196,8 @@ class Row:
             model = answer.model or asked
             if model:
                 self.models.add(model)
+            if asked and answer.model and answer.model != asked:
+                self.answered_as.add((asked, answer.model))
 
     def merge(self, other: Row) -> None:
         self.interactions += other.interactions
@@ -204,6 +209,7 @@ class Row:
         self.usage = self.usage + other.usage
         self.size += other.size
         self.recorded.extend(other.recorded)
+        self.answered_as |= other.answered_as
 
     def to_json(self) -> dict[str, Any]:
         dates = sorted(date for date in self.recorded if date)
@@ -221,6 +227,10 @@ class Row:
             "size_bytes": self.size,
             "recorded_first": dates[0] if dates else None,
             "recorded_last": dates[-1] if dates else None,
+            "answered_by_another_model": [
+                {"requested": requested, "answered": answered}
+                for requested, answered in sorted(self.answered_as)
+            ],
         }
 
 
@@ -268,7 +278,7 @@ def _list_cells(row: Row) -> tuple[str, ...]:
         str(row.interactions),
         str(row.responses),
         ",".join(data["providers"]) or "-",
-        ",".join(data["models"]) or "-",
+        _models_cell(row),
         str(row.streamed),
         str(row.errors),
         tokens,
@@ -277,10 +287,19 @@ def _list_cells(row: Row) -> tuple[str, ...]:
     )
 
 
+def _models_cell(row: Row) -> str:
+    """The models, ``gpt-4o>gpt-4o-2024-11-20`` where a request for one was answered by another."""
+    drifted = [f"{asked}>{answered}" for asked, answered in sorted(row.answered_as)]
+    plain = sorted(row.models - {answered for _, answered in row.answered_as})
+    return ",".join(drifted + plain) or "-"
+
+
 # replay show
 
 
-def _answer_lines(output: Output, index: int, answer: Answer, recorded_at: str) -> Iterator[str]:
+def _answer_lines(
+    output: Output, index: int, answer: Answer, recorded_at: str, asked: str | None = None
+) -> Iterator[str]:
     status = "transport failure" if answer.status is None else str(answer.status)
     color = "green" if answer.status is not None and answer.status < 400 else "red"
     # A transport failure has no body to speak of.
@@ -301,7 +320,8 @@ def _answer_lines(output: Output, index: int, answer: Answer, recorded_at: str) 
             f"tokens {answer.usage.prompt_tokens or 0}/{answer.usage.completion_tokens or 0}"
         )
     if answer.model:
-        facts.append(f"model {answer.model}")
+        moved = asked is not None and asked != answer.model
+        facts.append(f"model {answer.model}" + (f" (requested {asked})" if moved else ""))
     if facts:
         yield "    " + ", ".join(facts)
 
@@ -338,8 +358,10 @@ def show_command(cassette: Path, prefix: str, raw: bool, as_json: bool) -> None:
         prompt = prompt_of(request)
         if prompt:
             output.line(f"  prompt: {shorten(prompt)}")
+        asked = model_requested(request)
         for index, outcome in enumerate(interaction.outcomes):
-            for line in _answer_lines(output, index, answer_of(outcome), outcome.recorded_at):
+            answer = answer_of(outcome)
+            for line in _answer_lines(output, index, answer, outcome.recorded_at, asked):
                 output.line(line)
 
 
@@ -349,6 +371,7 @@ def _shown(interaction: Interaction) -> dict[str, Any]:
         "method": interaction.request.method,
         "url": interaction.request.url,
         "prompt": prompt_of(interaction.request),
+        "model_requested": model_requested(interaction.request),
         "responses": [
             {**answer_of(outcome).to_json(), "recorded_at": outcome.recorded_at}
             for outcome in interaction.outcomes
@@ -361,7 +384,7 @@ def _shown(interaction: Interaction) -> dict[str, Any]:
 
 @main.command("diff")
 @click.argument("old", type=click.Path(exists=True, path_type=Path))
-@click.argument("new", type=click.Path(exists=True, path_type=Path))
+@click.argument("new", required=False, type=click.Path(exists=True, path_type=Path))
 @click.option(
     "-i",
     "--ignore",
@@ -371,18 +394,44 @@ def _shown(interaction: Interaction) -> dict[str, Any]:
     "--ignore model pairs the same prompts sent to two model versions. Repeatable.",
 )
 @click.option("-v", "--verbose", is_flag=True, help="List the unchanged pairs too.")
+@click.option(
+    "--format",
+    "shape",
+    type=click.Choice(["text", "json", "markdown"]),
+    default="text",
+    help="markdown: a summary for a pull request comment. json: as --json.",
+)
+@click.option(
+    "--git-rev",
+    metavar="REV",
+    help="Compare the one PATH given with its state at the git revision REV.",
+)
 @_JSON
 def diff_command(
-    old: Path, new: Path, ignore: tuple[str, ...], verbose: bool, as_json: bool
+    old: Path,
+    new: Path | None,
+    ignore: tuple[str, ...],
+    verbose: bool,
+    shape: str,
+    git_rev: str | None,
+    as_json: bool,
 ) -> None:
-    """Compare two recordings (files, or directories matched by relative path) by meaning.
+    """Compare two recordings (files, or directories matched by relative path) by meaning:
+    OLD NEW, or PATH with --git-rev REV (PATH now against PATH at REV).
 
     Exit status 1 when any pair changed or is only on one side.
     """
+    as_json = as_json or shape == "json"
     output = _output(as_json)
-    if old.is_dir() != new.is_dir():
-        raise click.UsageError("OLD and NEW must both be cassette files or both directories")
-    olds, news = _side(old), _side(new)
+    if (new is None) == (git_rev is None):
+        raise click.UsageError("give OLD and NEW, or one PATH with --git-rev REV")
+    if new is None:
+        new, (old, olds) = old, review.side_at_revision(old, str(git_rev), _side)
+    else:
+        if old.is_dir() != new.is_dir():
+            raise click.UsageError("OLD and NEW must both be cassette files or both directories")
+        olds = _side(old)
+    news = _side(new)
     pairs = semantic_diff.pair_trees(olds, news, KeyRules(ignore=ignore))
     summary = semantic_diff.summary(pairs)
     sides = {"old": old, "new": new}
@@ -401,6 +450,8 @@ def diff_command(
                 "warnings": warnings,
             }
         )
+    elif shape == "markdown":
+        output.line(review.markdown(pairs, summary, str(old), str(new)).rstrip("\n"))
     else:
         for warning in warnings:
             click.echo(f"replay: warning: {warning['message']}", err=True)
@@ -463,7 +514,19 @@ def _print_diff(
                 output.line(f"  {prefix}{label}: {then} -> {now}")
         if "responses" in pair.changes:
             output.line(f"  responses: {len(pair.old.answers)} -> {len(pair.new.answers)}")
+        if "model" in pair.changes:
+            output.line(f"  {_answered_models(pair.old, pair.new)}")
     _print_summary(output, summary)
+
+
+def _answered_models(old: semantic_diff.Side, new: semantic_diff.Side) -> str:
+    """The model that answered the same requested one, then and now."""
+    requested = model_requested(old.interaction.request) or "the same model"
+
+    def answered(side: semantic_diff.Side) -> str:
+        return ",".join(sorted({a.model for a in side.answers if a.model}))
+
+    return f"answered model for {requested}: {answered(old)} -> {answered(new)}"
 
 
 def _field_changes(before: Answer, after: Answer) -> Iterator[tuple[str, object, object]]:
@@ -499,6 +562,9 @@ def _print_summary(output: Output, summary: dict[str, Any]) -> None:
         f"({tokens['new']['prompt']} prompt, {tokens['new']['completion']} completion)"
         + ("" if change is None else f", {change:+.1f}%")
     )
+
+
+main.add_command(rerun.rerun_command)
 
 
 # replay prune (the planning is in replay.tools.prune)

@@ -26,9 +26,11 @@ from typing import Any
 from replay._core.answers import Answer, Usage, answer_of, prompt_of
 from replay._core.key import KeyRules, request_key
 from replay._core.model import Interaction
+from replay._core.reissue import model_requested
 
-CHANGE_KINDS = ("status", "text", "tool_calls", "finish_reason", "usage", "responses")
-"""What can differ in a pair; ``responses``: a different number of recorded responses."""
+CHANGE_KINDS = ("status", "text", "tool_calls", "finish_reason", "usage", "responses", "model")
+"""What can differ in a pair; ``responses``: a different number of recorded responses;
+``model``: another model answered the same requested model (an alias moved)."""
 
 
 @dataclass(frozen=True)
@@ -170,6 +172,25 @@ def changes(old: Sequence[Answer], new: Sequence[Answer]) -> tuple[str, ...]:
     return tuple(kind for kind in CHANGE_KINDS if kind in found)
 
 
+def pair_changes(old: Side, new: Side) -> tuple[str, ...]:
+    """What changed between two sides: their answers, and the model that answered when the
+    same model was requested."""
+    found = changes(old.answers, new.answers)
+    if answered_model_moved(old, new):
+        found = (*found, "model")
+    return found
+
+
+def answered_model_moved(old: Side, new: Side) -> bool:
+    """The same model was requested and another one answered: how an alias moving shows."""
+    requested = model_requested(old.interaction.request)
+    if requested is None or requested != model_requested(new.interaction.request):
+        return False  # another model asked for, or none (a GET of a stored object)
+    before = {a.model for a in old.answers} - {None}
+    after = {a.model for a in new.answers} - {None}
+    return bool(before and after) and before != after
+
+
 def pair_cassette(
     file: str, old: Sequence[Interaction], new: Sequence[Interaction], rules: KeyRules
 ) -> list[Pair]:
@@ -182,7 +203,7 @@ def pair_cassette(
         for index in range(max(len(befores), len(afters))):
             before = Side.of(befores[index]) if index < len(befores) else None
             after = Side.of(afters[index]) if index < len(afters) else None
-            found = changes(before.answers, after.answers) if before and after else ()
+            found = pair_changes(before, after) if before and after else ()
             pairs.append(Pair(file, key, before, after, found))
     return pairs
 

@@ -27,6 +27,11 @@ Answer rule. The prompt P is the text of the last user message (or ``input``,
   arguments ``{"query": P[:40]}``;
 * the finish reason is "stop" (Anthropic "end_turn", J2 "endoftext").
 
+``model_versions`` gives some model names a version of their own, so one server
+answers two models differently (``{"model-b": "v2"}``); other models answer as V.
+``aliases`` maps a requested model to the model the answer names (``{"fake-latest":
+"fake-2024-11-20"}``), as a provider's alias resolves to a dated version.
+
 When V is anything but "v1", prompts containing (case-insensitively) "poem" answer
 ``f"A poem about: {P[:40]}"``, "long" finish with "length" (Anthropic "max_tokens",
 Responses status "incomplete"), and "weather" add ``"unit": "celsius"`` to the tool
@@ -43,7 +48,8 @@ the server's key; otherwise a 401 whose message echoes the presented key in full
 Special model names, on any endpoint: ``error-<code>`` answers that HTTP status with an
 OpenAI-style error (plus ``retry-after: 1`` for 429 and 503); ``gzip`` gzip-compresses
 a non-streamed body when the client accepts gzip; ``slow`` waits ``slow_delay`` (3 s)
-before answering.
+before answering. ``fail_next(count, status, retry_after)`` makes the next ``count``
+requests answer ``status`` (429 by default) with that ``retry-after``, as rate limits do.
 """
 
 from __future__ import annotations
@@ -215,7 +221,7 @@ class _Call:
 
     @property
     def model(self) -> str:
-        return str(self.body.get("model") or self.params.get("model") or "fake-model")
+        return self.fake.answering_model(self.body, self.params)
 
     @property
     def stream(self) -> bool:
@@ -761,8 +767,11 @@ def _dispatch(fake: FakeLLMServer, request: ReceivedRequest) -> _Reply:
             "invalid_request_error",
             "invalid_json",
         )
-    answer = answer_for(_prompt_of(body), fake.model_version, _first_tool_name(body))
+    version = fake.model_versions.get(fake.answering_model(body, params), fake.model_version)
+    answer = answer_for(_prompt_of(body), version, _first_tool_name(body))
     call = _Call(fake, request, params, body, answer)
+    if (limited := fake.take_failure()) is not None:
+        return limited
     if (failure := _special_model(call)) is not None:
         return failure
     if call.model == "slow":
@@ -886,9 +895,14 @@ class FakeLLMServer:
         port: int = 0,
         chunk_delay: float = 0.0,
         slow_delay: float = 3.0,
+        model_versions: dict[str, str] | None = None,
+        aliases: dict[str, str] | None = None,
     ) -> None:
         self.api_key = api_key
         self.model_version = model_version
+        self.model_versions = dict(model_versions or {})
+        self.aliases = dict(aliases or {})
+        self._failures: list[tuple[int, str]] = []
         self.chunk_delay = chunk_delay
         self.slow_delay = slow_delay
         self.requests: list[ReceivedRequest] = []
@@ -965,3 +979,24 @@ class FakeLLMServer:
     def recall(self, issued_id: str) -> dict[str, Any] | None:
         with self._lock:
             return self._issued.get(issued_id)
+
+    def answering_model(self, body: dict[str, Any], params: dict[str, str]) -> str:
+        """The model that answers: the one requested (in the body or the URL path), or what
+        its alias resolves to."""
+        requested = str(body.get("model") or params.get("model") or "fake-model")
+        return self.aliases.get(requested, requested)
+
+    def fail_next(self, count: int = 1, status: int = 429, retry_after: str = "1") -> None:
+        """The next ``count`` requests answer ``status`` with this ``retry-after`` header."""
+        with self._lock:
+            self._failures.extend([(status, retry_after)] * count)
+
+    def take_failure(self) -> _Reply | None:
+        with self._lock:
+            if not self._failures:
+                return None
+            status, retry_after = self._failures.pop(0)
+        message, kind, code = _ERROR_KINDS.get(status, ("Simulated error.", "server_error", None))
+        reply = _error(status, message, kind, code)
+        reply.headers["retry-after"] = retry_after
+        return reply

@@ -46,6 +46,7 @@ def test_ignoring_the_model_pairs_the_prompts_and_finds_exactly_the_changed_ones
         "finish_reason": 1,
         "usage": 5,
         "responses": 0,
+        "model": 0,
     }
     old_total = sum(p.old.usage().total_tokens for p in pairs if p.old)
     new_total = sum(p.new.usage().total_tokens for p in pairs if p.new)
