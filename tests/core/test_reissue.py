@@ -20,16 +20,24 @@ def post(url: str, body: object, headers: tuple[tuple[str, str], ...] = JSON) ->
     ("url", "expected"),
     [
         # Gemini (google-genai), AI21 J2 (ai21 SDK), Bedrock runtime: the model in the path.
-        ("https://generativelanguage.googleapis.com/v1beta/models/gemini-1.5-pro:generateContent",
-         "https://generativelanguage.googleapis.com/v1beta/models/new-model:generateContent"),
-        ("https://api.ai21.com/studio/v1/j2-mid/complete",
-         "https://api.ai21.com/studio/v1/new-model/complete"),
-        ("https://bedrock-runtime.us-east-1.amazonaws.com/model/anthropic.claude-v2/invoke",
-         "https://bedrock-runtime.us-east-1.amazonaws.com/model/new-model/invoke"),
-        ("https://api.ai21.com/studio/v1/chat/completions",
-         "https://api.ai21.com/studio/v1/chat/completions"),
+        (
+            "https://generativelanguage.googleapis.com/v1beta/models/gemini-1.5-pro:generateContent",
+            "https://generativelanguage.googleapis.com/v1beta/models/new-model:generateContent",
+        ),
+        (
+            "https://api.ai21.com/studio/v1/j2-mid/complete",
+            "https://api.ai21.com/studio/v1/new-model/complete",
+        ),
+        (
+            "https://bedrock-runtime.us-east-1.amazonaws.com/model/anthropic.claude-v2/invoke",
+            "https://bedrock-runtime.us-east-1.amazonaws.com/model/new-model/invoke",
+        ),
+        (
+            "https://api.ai21.com/studio/v1/chat/completions",
+            "https://api.ai21.com/studio/v1/chat/completions",
+        ),
     ],
-)  # fmt: skip
+)
 def test_with_model_changes_the_model_named_in_the_path(url: str, expected: str) -> None:
     changed = reissue.with_model(post(url, {"prompt": "hi"}), "new-model")
     assert changed.url == expected
@@ -67,17 +75,25 @@ def test_upstream_and_credentials() -> None:
     stored = Request(
         "POST",
         "https://api.openai.com/v1/chat/completions?key=REDACTED&x=1",
-        (("authorization", "REDACTED"), ("x-api-key", "REDACTED"), ("cookie", "REDACTED"),
-         ("host", "api.openai.com"), ("content-length", "2"), ("user-agent", "sdk")),
+        (
+            ("authorization", "REDACTED"),
+            ("x-api-key", "REDACTED"),
+            ("cookie", "REDACTED"),
+            ("host", "api.openai.com"),
+            ("content-length", "2"),
+            ("user-agent", "sdk"),
+        ),
         b"{}",
-    )  # fmt: skip
+    )
     assert reissue.needs_credential(stored)
     moved = reissue.with_upstream(stored, "http://127.0.0.1:9000/gateway/")
     assert moved.url == "http://127.0.0.1:9000/gateway/v1/chat/completions?key=REDACTED&x=1"
     ready = reissue.with_credential(moved, "sk-real")
     assert ready.headers == (
-        ("authorization", "Bearer sk-real"), ("x-api-key", "sk-real"), ("user-agent", "sdk")
-    )  # fmt: skip
+        ("authorization", "Bearer sk-real"),
+        ("x-api-key", "sk-real"),
+        ("user-agent", "sdk"),
+    )
     assert ready.url.endswith("?key=sk-real&x=1")
     assert not reissue.needs_credential(Request("GET", "http://localhost:11434/api/tags", (), b""))
 
@@ -88,13 +104,26 @@ def answer(body: object, at: str) -> Response:
 
 def test_conversations_follow_the_ids_sent_back_whatever_the_recorded_dates() -> None:
     url = "https://api.openai.com/v1/responses"
-    first = Interaction("k1", post(url, {"input": "a"}),
-                        [answer({"id": "resp_Ab12Cd34Ef56", "object": "response"}, "2024-01-01T00:00:05Z")])  # fmt: skip
-    second = Interaction("k0", post(url, {"input": "b", "previous_response_id": "resp_Ab12Cd34Ef56"}),
-                         [answer({"id": "resp_Zz98Yy76Xx54", "previous_response_id": "resp_Ab12Cd34Ef56"},
-                                 "2024-01-01T00:00:05Z")])  # fmt: skip
-    alone = Interaction("k2", post(url, {"input": "c"}),
-                        [answer({"id": "resp_Qq11Ww22Ee33"}, "2024-01-01T00:00:01Z")])  # fmt: skip
+    first = Interaction(
+        "k1",
+        post(url, {"input": "a"}),
+        [answer({"id": "resp_Ab12Cd34Ef56", "object": "response"}, "2024-01-01T00:00:05Z")],
+    )
+    second = Interaction(
+        "k0",
+        post(url, {"input": "b", "previous_response_id": "resp_Ab12Cd34Ef56"}),
+        [
+            answer(
+                {"id": "resp_Zz98Yy76Xx54", "previous_response_id": "resp_Ab12Cd34Ef56"},
+                "2024-01-01T00:00:05Z",
+            )
+        ],
+    )
+    alone = Interaction(
+        "k2",
+        post(url, {"input": "c"}),
+        [answer({"id": "resp_Qq11Ww22Ee33"}, "2024-01-01T00:00:01Z")],
+    )
     chains = reissue.conversations([second, alone, first])
     assert [[i.key for i in chain] for chain in chains] == [["k2"], ["k1", "k0"]]
     pairs = reissue.issued_pairs(

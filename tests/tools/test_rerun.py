@@ -3,6 +3,7 @@ conversations, rate limits, a run killed half-way, and the keys it needs."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -60,8 +61,19 @@ def test_a_model_upgrade_names_exactly_the_changed_pairs(
 ) -> None:
     before = snapshot(suite)
     out = tmp_path / "new"
-    result = rerun(suite, "--out", out, "--upstream", fake.url, "--model", "model-2",
-                   "--key-env", "FAKE_LLM_KEY", "--yes", "--json")  # fmt: skip
+    result = rerun(
+        suite,
+        "--out",
+        out,
+        "--upstream",
+        fake.url,
+        "--model",
+        "model-2",
+        "--key-env",
+        "FAKE_LLM_KEY",
+        "--yes",
+        "--json",
+    )
     assert result.exit_code == 1, result.output
     document = json.loads(result.stdout)
     assert prompts(document, "changed") == CHANGES
@@ -94,16 +106,36 @@ def test_a_model_upgrade_names_exactly_the_changed_pairs(
 def test_the_text_diff_and_exit_status_as_replay_diff_shows_them(
     suite: Path, fake: FakeLLMServer, tmp_path: Path
 ) -> None:
-    result = rerun(suite, "--out", tmp_path / "new", "--model", "model-2",
-                   "--upstream", fake.url, "--key-env", "FAKE_LLM_KEY", "--yes")  # fmt: skip
+    result = rerun(
+        suite,
+        "--out",
+        tmp_path / "new",
+        "--model",
+        "model-2",
+        "--upstream",
+        fake.url,
+        "--key-env",
+        "FAKE_LLM_KEY",
+        "--yes",
+    )
     assert result.exit_code == 1
     assert "to send: 13 requests from 2 cassettes" in result.stdout
     assert "openai-compatible" in result.stdout and "model-1 -> model-2" in result.stdout
     assert "+A poem about: write a poem about the sea" in result.stdout
     assert "13 pairs: 7 unchanged, 6 changed" in result.stdout
     # An unchanged second run sends nothing and shows the same diff.
-    again = rerun(suite, "--out", tmp_path / "new", "--model", "model-2",
-                  "--upstream", fake.url, "--key-env", "FAKE_LLM_KEY", "--yes")  # fmt: skip
+    again = rerun(
+        suite,
+        "--out",
+        tmp_path / "new",
+        "--model",
+        "model-2",
+        "--upstream",
+        fake.url,
+        "--key-env",
+        "FAKE_LLM_KEY",
+        "--yes",
+    )
     assert again.exit_code == 1 and len(fake.requests) == 13
     assert "already recorded in" in again.stdout and "13 pairs: 7 unchanged" in again.stdout
 
@@ -111,8 +143,19 @@ def test_the_text_diff_and_exit_status_as_replay_diff_shows_them(
 def test_upstream_sends_to_another_host(fake: FakeLLMServer, tmp_path: Path) -> None:
     suite = record_versions(tmp_path, {"old": ("v1", "model-1")})["old"]
     with FakeLLMServer(api_key=API_KEY, model_versions={"model-2": "v2"}) as other:
-        result = rerun(suite, "--out", tmp_path / "new", "--upstream", other.url,
-                       "--model", "model-2", "--key-env", "FAKE_LLM_KEY", "--yes", "--json")  # fmt: skip
+        result = rerun(
+            suite,
+            "--out",
+            tmp_path / "new",
+            "--upstream",
+            other.url,
+            "--model",
+            "model-2",
+            "--key-env",
+            "FAKE_LLM_KEY",
+            "--yes",
+            "--json",
+        )
         assert result.exit_code == 1, result.output
         assert len(other.requests) == 13 and fake.requests == []
     document = json.loads(result.stdout)
@@ -123,8 +166,16 @@ def test_upstream_sends_to_another_host(fake: FakeLLMServer, tmp_path: Path) -> 
 def test_a_live_verify_of_an_unchanged_api_reports_no_difference(
     suite: Path, fake: FakeLLMServer, tmp_path: Path
 ) -> None:
-    result = rerun(suite, "--out", tmp_path / "new", "--upstream", fake.url,
-                   "--key-env", "FAKE_LLM_KEY", "--yes")  # fmt: skip
+    result = rerun(
+        suite,
+        "--out",
+        tmp_path / "new",
+        "--upstream",
+        fake.url,
+        "--key-env",
+        "FAKE_LLM_KEY",
+        "--yes",
+    )
     assert result.exit_code == 0, result.output
     assert "13 pairs: 13 unchanged, 0 changed" in result.stdout
 
@@ -134,15 +185,31 @@ def test_a_rate_limit_is_retried_after_the_wait_the_provider_asked(
 ) -> None:
     fake.fail_next(1, 429, retry_after="1")
     started = time.monotonic()
-    result = rerun(suite, "--out", tmp_path / "new", "--key-env", "FAKE_LLM_KEY",
-                   "--upstream", fake.url, "--concurrency", "1", "--yes", "--json")  # fmt: skip
+    result = rerun(
+        suite,
+        "--out",
+        tmp_path / "new",
+        "--key-env",
+        "FAKE_LLM_KEY",
+        "--upstream",
+        fake.url,
+        "--concurrency",
+        "1",
+        "--yes",
+        "--json",
+    )
     assert result.exit_code == 0, result.output
     assert time.monotonic() - started >= 1.0
     document = json.loads(result.stdout)
     assert (document["answered"], document["retried"]) == (13, 1)
     assert len(fake.requests) == 14
-    statuses = {o.status for c in inventory.read_all([tmp_path / "new"]) for i in c.interactions()
-                for o in i.outcomes if isinstance(o, replay._core.model.Response)}  # fmt: skip
+    statuses = {
+        o.status
+        for c in inventory.read_all([tmp_path / "new"])
+        for i in c.interactions()
+        for o in i.outcomes
+        if isinstance(o, replay._core.model.Response)
+    }
     assert statuses == {200}
 
 
@@ -176,9 +243,23 @@ def test_usage_errors_are_clear(suite: Path, tmp_path: Path) -> None:
 def test_max_requests_caps_and_set_changes_the_body(
     suite: Path, fake: FakeLLMServer, tmp_path: Path
 ) -> None:
-    result = rerun(suite, "--out", tmp_path / "new", "--upstream", fake.url, "--max-requests", "5",
-                   "--set", "temperature=0", "--set", "metadata.run=\"rerun\"",
-                   "--key-env", "FAKE_LLM_KEY", "--yes", "--json")  # fmt: skip
+    result = rerun(
+        suite,
+        "--out",
+        tmp_path / "new",
+        "--upstream",
+        fake.url,
+        "--max-requests",
+        "5",
+        "--set",
+        "temperature=0",
+        "--set",
+        'metadata.run="rerun"',
+        "--key-env",
+        "FAKE_LLM_KEY",
+        "--yes",
+        "--json",
+    )
     assert result.exit_code == 1
     document = json.loads(result.stdout)
     assert document["left_out"] == 8 and len(fake.requests) == 5
@@ -210,15 +291,26 @@ def test_a_conversation_is_sent_in_order_with_the_ids_the_rerun_issued(
 ) -> None:
     record_conversation(fake.url, tmp_path / "old" / "conversation.json")
     fake.requests.clear()
-    result = rerun(tmp_path / "old", "--out", tmp_path / "new", "--model", "model-2",
-                   "--key-env", "FAKE_LLM_KEY", "--yes", "--json")  # fmt: skip
+    result = rerun(
+        tmp_path / "old",
+        "--out",
+        tmp_path / "new",
+        "--model",
+        "model-2",
+        "--key-env",
+        "FAKE_LLM_KEY",
+        "--yes",
+        "--json",
+    )
     assert result.exit_code == 1, result.output
     # Two conversations, which may run side by side; each in its recorded order.
     sent = [(r.method, r.path.split("/")[2]) for r in fake.requests]
     assert [s for s in sent if s[1] == "files"] == [("POST", "files"), ("GET", "files")]
     assert [s for s in sent if s[1] == "responses"] == [
-        ("POST", "responses"), ("POST", "responses"), ("GET", "responses")
-    ]  # fmt: skip
+        ("POST", "responses"),
+        ("POST", "responses"),
+        ("GET", "responses"),
+    ]
     document = json.loads(result.stdout)
     assert [p["new"][0]["status"] for p in document["pairs"]] == [200] * 5
     # Each id sent is one this rerun's answers issued (the fake answers 404 to any other).
@@ -235,12 +327,29 @@ def test_a_rerun_killed_half_way_continues_and_records_each_request_once(
 ) -> None:
     out = tmp_path / "new"
     with FakeLLMServer(api_key=API_KEY, slow_delay=0.3) as fake:
-        command = [sys.executable, "-m", "replay", "rerun", str(suite), "--out", str(out),
-                   "--model", "slow", "--upstream", fake.url, "--key-env", "FAKE_LLM_KEY",
-                   "--concurrency", "2", "--yes", "--no-diff"]  # fmt: skip
+        command = [
+            sys.executable,
+            "-m",
+            "replay",
+            "rerun",
+            str(suite),
+            "--out",
+            str(out),
+            "--model",
+            "slow",
+            "--upstream",
+            fake.url,
+            "--key-env",
+            "FAKE_LLM_KEY",
+            "--concurrency",
+            "2",
+            "--yes",
+            "--no-diff",
+        ]
         env = {**os.environ, **KEY_ENV}
-        process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL)  # fmt: skip
+        process = subprocess.Popen(
+            command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
         deadline = time.monotonic() + 60
         while recorded(out) < 4 and time.monotonic() < deadline:
             time.sleep(0.02)
@@ -265,10 +374,8 @@ def test_a_rerun_killed_half_way_continues_and_records_each_request_once(
 def recorded(out: Path) -> int:
     total = 0
     for path in out.rglob("*.json"):
-        try:
+        with contextlib.suppress(replay.CassetteError):  # a file being replaced
             total += len(store.load(path).interactions)
-        except replay.CassetteError:
-            pass
     return total
 
 
@@ -304,8 +411,12 @@ def record_chat_once(url: str, path: Path) -> None:
 
 def git(repository: Path, *arguments: str) -> None:
     identity = ["-c", "user.name=replay tests", "-c", "user.email=tests@example.com"]
-    subprocess.run(["git", "-C", str(repository), *identity, *arguments], check=True,
-                   capture_output=True, timeout=60)  # fmt: skip
+    subprocess.run(
+        ["git", "-C", str(repository), *identity, *arguments],
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
 
 
 def test_markdown_summary_of_a_rerecording_against_a_git_revision(tmp_path: Path) -> None:
@@ -322,8 +433,19 @@ def test_markdown_summary_of_a_rerecording_against_a_git_revision(tmp_path: Path
     assert "13 pairs: 13 unchanged" in unchanged.stdout
     shutil.rmtree(repository / "cassettes")
     shutil.copytree(suites["v2"], repository / "cassettes")
-    result = CliRunner().invoke(main, ["diff", "--git-rev", "HEAD", "--ignore", "model",
-                                       "--format", "markdown", str(repository / "cassettes")])  # fmt: skip
+    result = CliRunner().invoke(
+        main,
+        [
+            "diff",
+            "--git-rev",
+            "HEAD",
+            "--ignore",
+            "model",
+            "--format",
+            "markdown",
+            str(repository / "cassettes"),
+        ],
+    )
     assert result.exit_code == 1, result.output
     text = result.stdout
     assert text.startswith("### replay diff: `") and "@HEAD` → `" in text
@@ -337,8 +459,9 @@ def test_markdown_summary_of_a_rerecording_against_a_git_revision(tmp_path: Path
     assert "**Tokens**: OLD" in text
     # A cassette added since the revision is all new; a revision that is not there, an error.
     shutil.copy(repository / "cassettes" / "chat.json", repository / "added.json")
-    added = CliRunner().invoke(main, ["diff", "--git-rev", "HEAD", "--format", "json",
-                                      str(repository / "added.json")])  # fmt: skip
+    added = CliRunner().invoke(
+        main, ["diff", "--git-rev", "HEAD", "--format", "json", str(repository / "added.json")]
+    )
     summary = json.loads(added.stdout)["summary"]
     assert added.exit_code == 1 and (summary["only_old"], summary["only_new"]) == (0, 7)
     missing = CliRunner().invoke(main, ["diff", "--git-rev", "nope", str(repository)])
