@@ -190,7 +190,7 @@ def test_list_json_counts_what_was_recorded(suites: dict[str, Path]) -> None:
     assert set(chat) == {
         "path", "interactions", "responses", "providers", "models", "streamed", "errors",
         "prompt_tokens", "completion_tokens", "cost_usd", "size_bytes", "recorded_first",
-        "recorded_last",
+        "recorded_last", "answered_by_another_model",
     }  # fmt: skip
     assert (chat["interactions"], chat["responses"], chat["streamed"], chat["errors"]) == (
         7, 7, 2, 0,
