@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import random
 import secrets
 import threading
 import time
@@ -56,7 +57,7 @@ from replay._store.backend import Conflict, Store
 from replay._store.cassette_file import Document, Loaded
 
 ENTRY_VERSION = 1
-FOLD_ATTEMPTS = 10
+FOLD_ATTEMPTS = 20
 """Folds retried when another writer changed the cassette meanwhile (object stores)."""
 
 Change = Callable[[Document], Document | None]
@@ -125,12 +126,13 @@ def view(store: Store, path: Path) -> Loaded:
 
 def fold(store: Store, path: Path, change: Change | None = None) -> Loaded:
     """Fold the journal into the cassette (and apply ``change``); the cassette as written."""
-    for _ in range(FOLD_ATTEMPTS):
+    for attempt in range(FOLD_ATTEMPTS):
         with store.exclusive(path):
             try:
                 return _fold_once(store, path, change)
             except Conflict:
-                continue
+                pass
+        time.sleep(random.uniform(0, 0.005 * (attempt + 1)))  # let the other writer finish
     raise CassetteError(path, f"kept changing under {FOLD_ATTEMPTS} attempts to save it")
 
 
@@ -140,7 +142,10 @@ def _fold_once(store: Store, path: Path, change: Change | None) -> Loaded:
     interactions = dict(base.interactions)
     absorbed = False
     for entry_id in listed:
-        if entry_id not in base.folded and (data := store.read_entry(path, entry_id)):
+        if entry_id in base.folded:
+            continue
+        data = store.read_entry(path, entry_id)
+        if data is not None:
             _apply(path, interactions, entry_id, data)
             absorbed = True
     kept = interactions if change is None else change(interactions)
