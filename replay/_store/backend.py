@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
 from collections.abc import Iterable
 from contextlib import AbstractContextManager
 from pathlib import Path
@@ -106,20 +105,27 @@ class LocalStore:
             raise Conflict(str(path))
 
     def add_entry(self, path: Path, entry_id: str, data: bytes) -> None:
-        directory = journal_directory(path)
-        temporary = directory / f".{entry_id}.{secrets.token_hex(4)}.tmp"
+        # Plain strings, not pathlib: this runs once per recorded call.
+        directory = os.fspath(journal_directory(path))
+        temporary = f"{directory}/.{entry_id}.tmp"
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL
         try:
             try:
-                descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+                descriptor = os.open(temporary, flags, 0o666)
             except FileNotFoundError:  # the first entry, or a fold removed the empty directory
-                directory.mkdir(parents=True, exist_ok=True)
-                descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+                os.makedirs(directory, exist_ok=True)
+                descriptor = os.open(temporary, flags, 0o666)
             try:
-                with os.fdopen(descriptor, "wb") as file:
-                    file.write(data)
-                os.replace(temporary, directory / f"{entry_id}{ENTRY_SUFFIX}")
+                try:
+                    view = memoryview(data)
+                    while view:
+                        view = view[os.write(descriptor, view) :]
+                finally:
+                    os.close(descriptor)
+                os.replace(temporary, f"{directory}/{entry_id}{ENTRY_SUFFIX}")
             except BaseException:
-                temporary.unlink(missing_ok=True)
+                with contextlib.suppress(OSError):
+                    os.unlink(temporary)
                 raise
         except OSError as error:
             raise CassetteError(

@@ -24,6 +24,10 @@ line-delimited JSON) or when the caller stopped reading it early. A stream cut s
 a transport exception (a read timeout mid-stream) also keeps it as ``"stream_error":
 {"type": ..., "message": ...}``, raised again on replay after the last chunk.
 
+A top-level ``"folded_journal_entries": [...]`` is there only while a save is between its
+steps (see :mod:`replay._store.journal`, which also holds what was recorded since the file
+was last saved).
+
 Reading is lazy: a file is parsed once per process (cached by its stat) and
 an interaction is decoded only when a request asks for it. Writing is atomic
 (temporary file, fsync, rename) under a lock file, merging what other
