@@ -113,6 +113,9 @@ def test_a_torn_entry_is_an_error_naming_it_and_nothing_is_removed(tmp_path: Pat
     with pytest.raises(CassetteError, match="torn by a power loss"):
         cassette.save()
     assert len(LOCAL.entry_ids(path)) == 2 and not path.exists()
+    (journal_directory(path) / "00000000000000000001-x.entry").unlink()  # as the message says
+    cassette.save()
+    assert answers(cassette_file.load(path).interactions) == ["one"]
 
 
 def test_mode_all_journals_a_reset_and_keeps_the_rest(tmp_path: Path) -> None:
