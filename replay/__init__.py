@@ -15,7 +15,8 @@ The package is in layers; each imports only from the layers below it, and
                   httpx2 transports, ``use_cassette`` patching, socket guard
     _cassette.py  one cassette: decides replay, record or miss, keeps what was
                   recorded, saves it through the store
-    _store/       the cassette file (format, atomic write, lock), usage record
+    _store/       the Store interface and its local files: the cassette file
+                  (format, atomic write, lock), its journal, the usage record
     _core/        pure functions over plain dataclasses, no I/O: key, redact,
                   normalize, modes, streams, answers, model, errors
 

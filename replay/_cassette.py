@@ -5,9 +5,16 @@ it a :class:`~replay._core.model.Request` and get back what to do:
 :class:`Replay` an outcome, :class:`Record` through the network and then
 :meth:`Cassette.add` what came back, or a :class:`~replay._core.errors.CassetteMiss`.
 
-Nothing is written until :meth:`Cassette.save` (called when the cassette's
-``with`` block, its transport or the process ends), so recording N calls costs
-one write, not N.
+Each recording is on disk the moment it is complete: :meth:`Cassette.add` writes it to the
+cassette's journal (:mod:`replay._store.journal`), and :meth:`Cassette.save` (when the
+cassette's ``with`` block, its transport or the process ends) folds the journal into the
+cassette file, so recording N calls costs N small writes and one rewrite, not N rewrites.
+
+A streamed response is a :class:`Recording` until it ends; it is added once, at the first
+of: read to its end (or to its provider's final event), cut by a transport error, closed by
+the caller, or its cassette saved while it is still open (then as it stands, marked
+incomplete). A cassette with something unsaved is held strongly until it is saved, at exit
+at the latest. A child made by ``os.fork()`` saves only what it recorded itself.
 """
 
 from __future__ import annotations
@@ -17,7 +24,7 @@ import os
 import sys
 import threading
 import weakref
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import TracebackType
@@ -33,7 +40,8 @@ from replay._core.providers import Provider, detect
 from replay._core.redact import Redactor
 from replay._core.rewrite import Rewriter
 from replay._store import cassette_file as store
-from replay._store import usage
+from replay._store import journal, usage
+from replay._store.backend import LOCAL, Store
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,14 +60,12 @@ class Record:
 
 @dataclass(slots=True)
 class _Change:
-    """What this session recorded under one key, to merge with the file at save time."""
+    """What this session recorded under one key, as its requests see it until the next fold."""
 
     request: Request
     outcomes: list[Outcome]
-    from_file: int
-    """How many of ``outcomes`` were read from the file."""
     reset: bool = False
-    """Re-recorded in mode all: the file's responses for this key are dropped at save."""
+    """Re-recorded in mode all: its first recording replaces the file's responses."""
     replaced: list[Outcome] = field(default_factory=list)
     """In mode all, what the file held before: an unchanged response keeps its recording date."""
 
@@ -110,7 +116,12 @@ class Cassette:
         self._changes: dict[str, _Change] = {}
         self._rerecorded: set[str] = set()
         self._played: dict[str, int] = {}
-        _open_cassettes.add(self)
+        self._store: Store = LOCAL
+        self._recordings: set[Recording] = set()
+        """Responses still being read: added when they end, or as they stand at save."""
+        self._journaled = 0
+        """Interactions this process wrote to the journal since it last folded it."""
+        _cassettes.add(self)
 
     def __repr__(self) -> str:
         return f"Cassette({str(self.path)!r}, mode={self.mode.value!r})"
@@ -130,9 +141,17 @@ class Cassette:
 
     def _base(self) -> store.Loaded:
         if self._loaded is None:
-            self._loaded = store.load(self.path)
-            self._file_existed = self._loaded.signature is not None
+            loaded = journal.view(self._store, self.path)
+            self._file_existed = loaded.signature is not None
+            if loaded.journal and self._may_record():
+                loaded = journal.fold(self._store, self.path)  # left by a killed process
+            self._loaded = loaded
         return self._loaded
+
+    def _may_record(self) -> bool:
+        if self.mode is Mode.ONCE:
+            return not self._file_existed
+        return self.mode is not Mode.NONE
 
     def _outcomes(self, key: str) -> list[Outcome]:
         """The responses recorded for ``key``; the replay path decodes nothing else."""
@@ -253,8 +272,25 @@ class Cassette:
                 outcome = self._normalizer.response(outcome, provider, f"{record.key}/{index}")
             if index < len(change.replaced) and _same(change.replaced[index], outcome):
                 outcome = change.replaced[index]
+            request = store.encode(Interaction(record.key, change.request, []))["request"]
+            reset = change.reset and index == 0
+            encoded = store.encode_outcome(outcome)
+            journal.add(self._store, self.path, record.key, request, encoded, reset)
             change.outcomes.append(outcome)
             self.recorded += 1
+            self._journaled += 1
+            _unsaved.add(self)
+
+    def recording(
+        self, record: Record, outcome: Callable[[bool, TransportFailure | None], Response]
+    ) -> Recording:
+        """A response to ``record`` being read: ``outcome(complete, cut)`` builds what is
+        added, when :meth:`Recording.finish` is called or this cassette is saved."""
+        recording = Recording(self, record, outcome)
+        with self._lock:
+            self._recordings.add(recording)
+            _unsaved.add(self)
+        return recording
 
     def _change_for(self, record: Record) -> _Change:
         change = self._changes.get(record.key)
@@ -264,9 +300,9 @@ class Cassette:
         outcomes = list(existing.outcomes) if existing else []
         if self.mode is Mode.ALL and record.key not in self._rerecorded:
             self._rerecorded.add(record.key)
-            change = _Change(record.request, [], 0, reset=True, replaced=outcomes)
+            change = _Change(record.request, [], reset=True, replaced=outcomes)
         else:
-            change = _Change(record.request, outcomes, len(outcomes))
+            change = _Change(record.request, outcomes)
         self._changes[record.key] = change
         return change
 
@@ -274,33 +310,54 @@ class Cassette:
 
     @property
     def dirty(self) -> bool:
-        return bool(self._changes)
+        """Whether anything recorded is not yet folded into the cassette file."""
+        return bool(self._journaled or self._recordings)
 
     def save(self) -> None:
-        """Merge this session's recordings into the file, atomically and under its lock."""
+        """Add the responses still open as they stand, and fold the journal into the file."""
         with self._lock:
-            if not self._changes:
+            for recording in list(self._recordings):
+                recording.finish(complete=False)
+            if self._journaled:
+                self._loaded = journal.fold(self._store, self.path)
+                self._journaled = 0
+                self._changes.clear()
+                self._decoded.clear()
+                self._decoded_outcomes.clear()
+            _unsaved.discard(self)
+
+    def _forget_the_parents_work(self) -> None:
+        """In a child made by ``os.fork()``: the parent adds and saves what it recorded."""
+        self._lock = threading.RLock()  # a parent thread may have held it at the fork
+        self._recordings.clear()
+        self._journaled = 0
+
+
+class Recording:
+    """A response being read by the caller: added to its cassette once, whatever comes first."""
+
+    def __init__(
+        self,
+        cassette: Cassette,
+        record: Record,
+        outcome: Callable[[bool, TransportFailure | None], Response],
+    ) -> None:
+        self._cassette = cassette
+        self._record = record
+        self._outcome = outcome
+
+    def finish(self, complete: bool, cut: TransportFailure | None = None) -> None:
+        """Add the response: ``complete`` when read to its end, ``cut`` by a transport error.
+
+        Only the first call adds it; one after the cassette was saved, or in a forked child
+        for its parent's response, does nothing.
+        """
+        cassette = self._cassette
+        with cassette._lock:
+            if self not in cassette._recordings:
                 return
-            with store.lock(self.path):
-                on_disk = store.load(self.path)
-                merged = dict(on_disk.interactions)
-                for key, change in self._changes.items():
-                    if change.reset and not change.outcomes:
-                        continue  # only failures came back: the file keeps its recording
-                    new = [store.encode_outcome(o) for o in change.outcomes[change.from_file :]]
-                    kept = [] if change.reset else _responses(merged.get(key))
-                    entry = store.encode(Interaction(key, change.request, []))
-                    entry["responses"] = [*kept, *new]
-                    merged[key] = entry
-                self._loaded = store.save(self.path, merged)
-            self._changes.clear()
-            self._decoded.clear()
-            self._decoded_outcomes.clear()
-
-
-def _responses(entry: object) -> list[object]:
-    responses = entry.get("responses") if isinstance(entry, dict) else None
-    return responses if isinstance(responses, list) else []
+            cassette._recordings.discard(self)
+            cassette.add(self._record, self._outcome(complete, cut))
 
 
 def _same(old: Outcome, new: Outcome) -> bool:
@@ -317,17 +374,29 @@ def _as_stored(outcome: Outcome) -> dict[str, Any]:
     return entry
 
 
-_open_cassettes: weakref.WeakSet[Cassette] = weakref.WeakSet()
+_cassettes: weakref.WeakSet[Cassette] = weakref.WeakSet()
+_unsaved: set[Cassette] = set()
+"""Cassettes with responses open or recordings not folded: held strongly until saved."""
 
 
 @atexit.register
 def _save_at_exit() -> None:
-    """A client that was never closed still gets its recordings written."""
-    for cassette in list(_open_cassettes):
+    """A client that was never closed, a response never closed: still written."""
+    for cassette in list(_unsaved):
         try:
             cassette.save()
         except ReplayError as error:
             print(f"replay: could not save {cassette.path}: {error}", file=sys.stderr)
 
 
-__all__ = ["Cassette", "CassetteError", "Record", "Replay"]
+def _in_forked_child() -> None:
+    _unsaved.clear()
+    journal.forget_writer()
+    for cassette in list(_cassettes):
+        cassette._forget_the_parents_work()
+
+
+os.register_at_fork(after_in_child=_in_forked_child)
+
+
+__all__ = ["Cassette", "CassetteError", "Record", "Recording", "Replay"]

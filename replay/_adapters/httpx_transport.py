@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Iterator
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
@@ -21,7 +21,7 @@ import anyio
 import httpx
 
 from replay._adapters.network import through_cassette
-from replay._cassette import Cassette, Record, Replay
+from replay._cassette import Cassette, Record, Recording, Replay
 from replay._core import model
 from replay._core.model import Chunk, Outcome, TransportFailure, stored_headers
 from replay._core.streams import StreamRecorder, pacing, reached_the_end
@@ -138,62 +138,58 @@ def _exception(lib: ModuleType, failure: TransportFailure, request: AnyRequest) 
 class RecordingStream(*_STREAM_BASES):  # type: ignore[misc]
     """Hands each upstream chunk to the caller as it arrives, and keeps it for the cassette.
 
-    The interaction is added when the caller closes the response; one the
-    caller abandoned half-way is added marked incomplete, one cut short by a
-    transport exception (a read timeout mid-stream) with that exception.
+    The interaction is added as soon as it is complete: the body read to its end, or to the
+    event that ends the provider's stream (SDKs stop reading there and may never close the
+    response), or cut short by a transport exception (a read timeout mid-stream). One the
+    caller closes half-way is added marked incomplete; one never closed is added as it
+    stands when its cassette is saved (see :class:`replay._cassette.Recording`).
     """
 
-    def __init__(
-        self,
-        upstream: Any,
-        recorder: StreamRecorder,
-        finish: Callable[[bool, TransportFailure | None], None],
-    ) -> None:
+    def __init__(self, upstream: Any, recorder: StreamRecorder, recording: Recording) -> None:
         self._upstream = upstream
         self._recorder = recorder
-        self._finish = finish
-        self._complete = False
-        self._failure: TransportFailure | None = None
-        self._finished = False
+        self._recording = recording
 
     def __iter__(self) -> Iterator[bytes]:
         try:
             for raw in self._upstream:
                 data = self._recorder.feed(raw)
                 if data:
+                    self._at_final_event()
                     yield data
         except _TRANSPORT_ERRORS as error:
-            self._failure = failure(error, usage.now())
+            self._recording.finish(False, failure(error, usage.now()))
             raise
-        self._complete = True
+        self._recording.finish(True)
 
     async def __aiter__(self) -> AsyncIterator[bytes]:
         try:
             async for raw in self._upstream:
                 data = self._recorder.feed(raw)
                 if data:
+                    self._at_final_event()
                     yield data
         except _TRANSPORT_ERRORS as error:
-            self._failure = failure(error, usage.now())
+            self._recording.finish(False, failure(error, usage.now()))
             raise
-        self._complete = True
+        self._recording.finish(True)
 
-    def _done(self) -> None:
-        if not self._finished:
-            self._finished = True
-            self._finish(self._complete, self._failure)
+    def _at_final_event(self) -> None:
+        """Added before the caller gets the final event: it may stop reading right there."""
+        if self._recorder.at_final_event:
+            self._recording.finish(True)
 
     def close(self) -> None:
         try:
             self._upstream.close()
         finally:
-            self._done()
+            self._recording.finish(False)
 
     async def aclose(self) -> None:
         try:
             await self._upstream.aclose()
         finally:
-            self._done()
+            self._recording.finish(False)
 
 
 def teed(
@@ -211,21 +207,18 @@ def teed(
     kept = stored_headers(headers, recorder.decodes)
     hidden = {"content-length", "content-encoding"} if recorder.decodes else {"content-length"}
 
-    def finish(complete: bool, cut: TransportFailure | None) -> None:
+    def outcome(complete: bool, cut: TransportFailure | None) -> model.Response:
         chunks = tuple(recorder.chunks)
-        cassette.add(
-            record,
-            model.Response(
-                response.status_code,
-                kept,
-                chunks,
-                recorded_at,
-                complete or (cut is None and reached_the_end(recorder.chunks)),
-                cut,
-            ),
+        return model.Response(
+            response.status_code,
+            kept,
+            chunks,
+            recorded_at,
+            complete or (cut is None and reached_the_end(chunks)),
+            cut,
         )
 
-    stream = RecordingStream(response.stream, recorder, finish)
+    stream = RecordingStream(response.stream, recorder, cassette.recording(record, outcome))
     return lib.Response(
         response.status_code,
         headers=[(name, value) for name, value in headers if name not in hidden],

@@ -16,7 +16,7 @@ import contextlib
 import importlib
 import time
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, Protocol
 
 from replay._core.model import Chunk
@@ -94,18 +94,33 @@ class StreamRecorder:
         self.decodes = self._decoder.decodes
         self._started = started
         self.chunks: list[Chunk] = []
+        self._tail = b""
 
     def feed(self, raw: bytes) -> bytes:
         data = self._decoder.decode(raw) if self._decoder.active else raw
         if data:
             self.chunks.append(Chunk(data, round(time.monotonic() - self._started, 6)))
+            self._tail = (self._tail + data)[-_TAIL_BYTES:]
         return data
+
+    @property
+    def at_final_event(self) -> bool:
+        """Whether what came so far ends with a whole event that ends the stream.
+
+        Whole: followed by the blank line that closes a server-sent event, so that replaying
+        up to here gives the SDK an event it can parse.
+        """
+        tail = self._tail
+        return tail.endswith(_EVENT_ENDS) and _last_event(tail).startswith(_FINAL_EVENTS)
 
 
 _FINAL_EVENTS = (b"data: [DONE]", b"event: message_stop", b"event: response.completed")
+_EVENT_ENDS = (b"\n\n", b"\r\n\r\n", b"\r\r")
+_TAIL_BYTES = 4096
+"""Enough for the last event of any stream we know: they are short."""
 
 
-def reached_the_end(chunks: list[Chunk]) -> bool:
+def reached_the_end(chunks: Sequence[Chunk]) -> bool:
     """Whether a stream's last event is one that ends it.
 
     SDKs stop reading at ``data: [DONE]`` (or Anthropic's ``message_stop``) and close the
@@ -117,11 +132,13 @@ def reached_the_end(chunks: list[Chunk]) -> bool:
     tail = b""
     for chunk in reversed(chunks):  # the last event may come in many small chunks
         tail = chunk.data + tail
-        if len(tail) >= 4096:
+        if len(tail) >= _TAIL_BYTES:
             break
-    tail = tail.rstrip()
-    last_event = tail.rsplit(b"\n\n", 1)[-1].lstrip()
-    return last_event.startswith(_FINAL_EVENTS)
+    return _last_event(tail).startswith(_FINAL_EVENTS)
+
+
+def _last_event(tail: bytes) -> bytes:
+    return tail.rstrip().replace(b"\r\n", b"\n").rsplit(b"\n\n", 1)[-1].lstrip()
 
 
 def pacing(chunks: tuple[Chunk, ...], speed: float | None) -> Iterator[tuple[float, bytes]]:

@@ -24,6 +24,10 @@ line-delimited JSON) or when the caller stopped reading it early. A stream cut s
 a transport exception (a read timeout mid-stream) also keeps it as ``"stream_error":
 {"type": ..., "message": ...}``, raised again on replay after the last chunk.
 
+A top-level ``"folded_journal_entries": [...]`` is there only while a save is between its
+steps (see :mod:`replay._store.journal`, which also holds what was recorded since the file
+was last saved).
+
 Reading is lazy: a file is parsed once per process (cached by its stat) and
 an interaction is decoded only when a request asks for it. Writing is atomic
 (temporary file, fsync, rename) under a lock file, merging what other
@@ -39,7 +43,7 @@ import os
 import secrets
 import stat
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,6 +65,8 @@ from replay._core.model import (
 )
 
 FORMAT_VERSION = 1
+FOLDED_FIELD = "folded_journal_entries"
+"""Present only between the two writes of a fold (see :mod:`replay._store.journal`)."""
 MAX_CASSETTE_BYTES = 1 << 30
 LOCK_TIMEOUT_SECONDS = 60.0
 
@@ -73,6 +79,11 @@ class Loaded:
     interactions: Document
     signature: tuple[int, int, int] | None
     """(inode, size, mtime) of the file read, None when there was no file."""
+    folded: frozenset[str] = frozenset()
+    """Journal entries already in ``interactions`` that may still be on disk: a fold stopped
+    between writing the file and removing them (see :mod:`replay._store.journal`)."""
+    journal: tuple[str, ...] = ()
+    """The unfolded journal entries merged into ``interactions`` by :func:`journal.view`."""
 
 
 _cache: dict[Path, Loaded] = {}
@@ -102,7 +113,8 @@ def load(path: Path) -> Loaded:
             cached = _cache.get(path)
         if cached is not None and cached.signature == signature:
             return cached
-        loaded = Loaded(parse(path, _read(path, file, info.st_size)), signature)
+        document = parse_document(path, _read(path, file, info.st_size))
+        loaded = Loaded(document["interactions"], signature, _folded(path, document))
     with _cache_lock:
         _cache[path] = loaded
     return loaded
@@ -118,6 +130,13 @@ def _read(path: Path, file: BinaryIO, size: int) -> bytes:
 
 
 def parse(path: Path, data: bytes) -> Document:
+    """The interactions of a cassette file's bytes."""
+    interactions: Document = parse_document(path, data)["interactions"]
+    return interactions
+
+
+def parse_document(path: Path, data: bytes) -> dict[str, Any]:
+    """The whole document, checked; ``interactions`` is there (``{}`` when left out)."""
     if not data.strip():
         raise CassetteError(path, "is empty (a cassette holds at least a version)")
     try:
@@ -131,16 +150,25 @@ def parse(path: Path, data: bytes) -> Document:
     version = document.get("version")
     if version != FORMAT_VERSION:
         raise CassetteVersionError(path, version, FORMAT_VERSION)
-    interactions = document.get("interactions", {})
+    interactions = document.setdefault("interactions", {})
     if not isinstance(interactions, dict):
         raise CassetteError(path, '"interactions" is not an object')
-    return interactions
+    return document
 
 
-def save(path: Path, interactions: Mapping[str, Any]) -> Loaded:
+def _folded(path: Path, document: dict[str, Any]) -> frozenset[str]:
+    folded = document.get(FOLDED_FIELD, [])
+    if not (isinstance(folded, list) and all(isinstance(name, str) for name in folded)):
+        raise CassetteError(path, f'"{FOLDED_FIELD}" is not a list of journal entry names')
+    return frozenset(folded)
+
+
+def save(path: Path, interactions: Mapping[str, Any], folded: Iterable[str] = ()) -> Loaded:
     """Write the cassette atomically; the process's cache then holds what was written."""
-    info = write_atomically(path, dump(interactions))
-    loaded = Loaded(dict(interactions), (info.st_ino, info.st_size, info.st_mtime_ns))
+    folded = frozenset(folded)
+    info = write_atomically(path, dump(interactions, folded))
+    signature = (info.st_ino, info.st_size, info.st_mtime_ns)
+    loaded = Loaded(dict(interactions), signature, folded)
     with _cache_lock:
         _cache[path] = loaded
     return loaded
@@ -172,8 +200,10 @@ def write_atomically(path: Path, data: bytes) -> os.stat_result:
         raise CassetteError(path, f"cannot write: {error.strerror or error}") from error
 
 
-def dump(interactions: Mapping[str, Any]) -> bytes:
-    document = {"version": FORMAT_VERSION, "interactions": interactions}
+def dump(interactions: Mapping[str, Any], folded: Iterable[str] = ()) -> bytes:
+    document: dict[str, Any] = {"version": FORMAT_VERSION, "interactions": interactions}
+    if folded:
+        document[FOLDED_FIELD] = sorted(folded)
     return orjson.dumps(document, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n"
 
 

@@ -21,6 +21,8 @@ import orjson
 from replay._core.errors import CassetteError
 from replay._core.model import Interaction
 from replay._store import cassette_file as store
+from replay._store import journal
+from replay._store.backend import LOCAL, journal_directory
 
 
 @dataclass(frozen=True)
@@ -50,14 +52,26 @@ def find(paths: Iterable[Path]) -> list[Found]:
     found: list[Found] = []
     for path in paths:
         if path.is_dir():
+            files = {file for file in path.rglob("*.json") if file.is_file()}
+            files |= _journalled_only(path)
             found.extend(
                 Found(file, file.relative_to(path).as_posix(), named=False)
-                for file in sorted(path.rglob("*.json"))
-                if file.is_file() and not _hidden(file.relative_to(path))
+                for file in sorted(files)
+                if not _hidden(file.relative_to(path))
             )
         else:
             found.append(Found(path, path.name, named=True))
     return found
+
+
+def _journalled_only(directory: Path) -> set[Path]:
+    """Cassettes that are only a journal so far: their recorder was killed before saving."""
+    return {
+        cassette
+        for journal_dir in directory.rglob(".*.json.journal")
+        if not (cassette := journal_dir.parent / journal_dir.name[1 : -len(".journal")]).exists()
+        and journal_directory(cassette) == journal_dir
+    }
 
 
 def _hidden(relative: Path) -> bool:
@@ -67,14 +81,15 @@ def _hidden(relative: Path) -> bool:
 def read(found: Found) -> CassetteFile | None:
     """The cassette, or None for JSON in a directory that is not a cassette."""
     try:
-        loaded = store.load(found.path)
+        loaded = journal.view(LOCAL, found.path)
     except CassetteError:
         if not found.named and not _looks_like_cassette(found.path):
             return None
         raise
-    if loaded.signature is None:
+    if loaded.signature is None and not loaded.journal:
         raise CassetteError(found.path, "does not exist")
-    return CassetteFile(found.path, found.relative, loaded.signature[1], loaded.interactions)
+    size = loaded.signature[1] if loaded.signature else 0  # only a killed recorder's journal
+    return CassetteFile(found.path, found.relative, size, loaded.interactions)
 
 
 def _looks_like_cassette(path: Path) -> bool:

@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from replay._store import cassette_file as store
-from replay._store import usage
+from replay._store import journal, usage
+from replay._store.backend import LOCAL
 from replay.tools.wording import counted
 
 OLDEST = datetime.min.replace(tzinfo=UTC)
@@ -188,13 +189,19 @@ def apply(path: Path, policy: Policy) -> Plan:
 
     A cassette deleted takes its lock file with it, so nothing is left behind.
     """
-    with store.lock(path):
-        current = store.load(path).interactions
+    planned: list[Plan] = []
+
+    def without_planned(current: store.Document) -> store.Document | None:
         done = plan(path, current, policy)
-        if done.reasons and done.delete_file:
-            path.unlink(missing_ok=True)
-        elif done.reasons:
-            store.save(path, {k: v for k, v in current.items() if k not in done.reasons})
+        planned.append(done)
+        if not done.reasons:
+            return current
+        if done.delete_file:
+            return None
+        return {k: v for k, v in current.items() if k not in done.reasons}
+
+    journal.fold(LOCAL, path, without_planned)
+    done = planned[-1]
     if done.reasons and done.delete_file:
         # Once released: an open lock file cannot be deleted on Windows.
         store.lock_path(path).unlink(missing_ok=True)

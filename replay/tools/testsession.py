@@ -27,7 +27,8 @@ from typing import Any
 from replay._cassette import Cassette
 from replay._core.errors import ReplayError
 from replay._core.modes import Mode
-from replay._store import cassette_file as store
+from replay._store import journal
+from replay._store.backend import LOCAL
 from replay.tools.config import Settings
 
 
@@ -98,7 +99,7 @@ class TestRun:
         unreadable = 0
         for path, tally in self.tallies.items():
             try:
-                unused += len(store.load(path).interactions.keys() - tally.used)
+                unused += len(journal.view(LOCAL, path).interactions.keys() - tally.used)
             except ReplayError:
                 unreadable += 1
         tallies = self.tallies.values()

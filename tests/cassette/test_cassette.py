@@ -188,7 +188,8 @@ def test_two_sessions_saving_into_one_file_keep_both(tmp_path: Path) -> None:
     merged = Cassette(path, mode="none")
     assert replayed_text(merged, chat("from first")) == "1"
     assert replayed_text(merged, chat("from second")) == "2"
-    assert [replayed_text(merged, chat("shared")) for _ in range(2)] == ["first's", "second's"]
+    # In the order they were recorded: each was journalled the moment it was added.
+    assert [replayed_text(merged, chat("shared")) for _ in range(2)] == ["second's", "first's"]
 
 
 def test_a_corrupt_cassette_is_an_error_and_is_not_overwritten(tmp_path: Path) -> None:

@@ -1,0 +1,171 @@
+"""Where cassettes live, behind one small interface: :class:`Store`.
+
+A store holds, for each cassette (named by its path):
+
+- the cassette itself, one whole object, read whole and written whole; a write names the
+  version it replaces and fails with :class:`Conflict` when another writer got there first;
+- its journal: write-once entries, each named by a unique id and holding one recorded
+  interaction, that can be listed, read and removed (never appended to, never rewritten);
+- an exclusive section for a read-merge-write of the cassette.
+
+That is all an object store (S3: whole objects, conditional writes, no appends, no locks)
+offers too: there, ``exclusive`` may do nothing and a :class:`Conflict` means "read and merge
+again"; :func:`replay._store.journal.fold` retries. Nothing above this module needs to know
+which store it has. :class:`LocalStore` keeps them as files::
+
+    cassettes/chat.json                      the cassette (atomic write: temporary, fsync, rename)
+    cassettes/.chat.json.lock                the exclusive section (a file lock)
+    cassettes/.chat.json.journal/ID.entry    one entry per recorded interaction (temporary,
+                                             rename; not fsynced: see replay._store.journal)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterable
+from contextlib import AbstractContextManager
+from pathlib import Path
+from typing import Any, Protocol
+
+from replay._core.errors import CassetteError
+from replay._store import cassette_file
+from replay._store.cassette_file import Loaded
+
+
+class Conflict(Exception):
+    """The cassette is no longer the version a conditional write was based on."""
+
+
+class Store(Protocol):
+    def read(self, path: Path) -> Loaded:
+        """The cassette; ``signature`` None when there is none."""
+
+    def write(
+        self, path: Path, interactions: dict[str, Any], folded: Iterable[str], expected: Any
+    ) -> Loaded:
+        """Replace the cassette if it is still at version ``expected``: the ``signature`` it was
+        read with (None: absent; an ETag in an object store)."""
+
+    def delete(self, path: Path, expected: Any) -> None:
+        """Remove the cassette if it is still at version ``expected``."""
+
+    def add_entry(self, path: Path, entry_id: str, data: bytes) -> None:
+        """Write one journal entry, whole or not at all, under a name never used before."""
+
+    def entry_ids(self, path: Path) -> list[str]:
+        """The ids of the journal's entries, sorted."""
+
+    def read_entry(self, path: Path, entry_id: str) -> bytes | None:
+        """An entry's bytes; None when it was removed (folded) since it was listed."""
+
+    def remove_entries(self, path: Path, entry_ids: Iterable[str]) -> None: ...
+
+    def exclusive(self, path: Path) -> AbstractContextManager[None]:
+        """Keeps other writers of ``path`` out (a lock here; may do nothing elsewhere)."""
+
+
+ENTRY_SUFFIX = ".entry"
+
+
+def journal_directory(path: Path) -> Path:
+    return path.parent / f".{path.name}.journal"
+
+
+class LocalStore:
+    """Cassettes as files on a local file system (see the module docstring)."""
+
+    def read(self, path: Path) -> Loaded:
+        return cassette_file.load(path)
+
+    def write(
+        self, path: Path, interactions: dict[str, Any], folded: Iterable[str], expected: Any
+    ) -> Loaded:
+        self._check(path, expected)
+        return cassette_file.save(path, interactions, folded)
+
+    def delete(self, path: Path, expected: Any) -> None:
+        self._check(path, expected)
+        try:
+            path.unlink(missing_ok=True)
+        except OSError as error:
+            raise CassetteError(path, f"cannot delete: {error.strerror or error}") from error
+
+    def _check(self, path: Path, expected: Any) -> None:
+        """Writers hold the lock, so this only catches one that does not."""
+        try:
+            info = path.stat()
+        except FileNotFoundError:
+            current = None
+        except OSError as error:
+            raise CassetteError(path, f"cannot read: {error.strerror or error}") from error
+        else:
+            current = (info.st_ino, info.st_size, info.st_mtime_ns)
+        if current != expected:
+            raise Conflict(str(path))
+
+    def add_entry(self, path: Path, entry_id: str, data: bytes) -> None:
+        # Plain strings, not pathlib: this runs once per recorded call.
+        directory = os.fspath(journal_directory(path))
+        temporary = f"{directory}/.{entry_id}.tmp"
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL
+        try:
+            try:
+                descriptor = os.open(temporary, flags, 0o666)
+            except FileNotFoundError:  # the first entry, or a fold removed the empty directory
+                os.makedirs(directory, exist_ok=True)
+                descriptor = os.open(temporary, flags, 0o666)
+            try:
+                try:
+                    view = memoryview(data)
+                    while view:
+                        view = view[os.write(descriptor, view) :]
+                finally:
+                    os.close(descriptor)
+                os.replace(temporary, f"{directory}/{entry_id}{ENTRY_SUFFIX}")
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(temporary)
+                raise
+        except OSError as error:
+            raise CassetteError(
+                path, f"cannot write to its journal: {error.strerror or error}"
+            ) from error
+
+    def entry_ids(self, path: Path) -> list[str]:
+        try:
+            names = os.listdir(journal_directory(path))
+        except (FileNotFoundError, NotADirectoryError):
+            return []
+        except OSError as error:
+            raise CassetteError(
+                path, f"cannot read its journal: {error.strerror or error}"
+            ) from error
+        return sorted(name[: -len(ENTRY_SUFFIX)] for name in names if name.endswith(ENTRY_SUFFIX))
+
+    def read_entry(self, path: Path, entry_id: str) -> bytes | None:
+        entry = journal_directory(path) / f"{entry_id}{ENTRY_SUFFIX}"
+        try:
+            return entry.read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError as error:
+            raise CassetteError(entry, f"cannot read: {error.strerror or error}") from error
+
+    def remove_entries(self, path: Path, entry_ids: Iterable[str]) -> None:
+        directory = journal_directory(path)
+        try:
+            for entry_id in entry_ids:
+                (directory / f"{entry_id}{ENTRY_SUFFIX}").unlink(missing_ok=True)
+        except OSError as error:
+            raise CassetteError(
+                path, f"cannot remove folded journal entries: {error.strerror or error}"
+            ) from error
+        with contextlib.suppress(OSError):  # not empty: a writer is adding an entry
+            directory.rmdir()
+
+    def exclusive(self, path: Path) -> AbstractContextManager[None]:
+        return cassette_file.lock(path)
+
+
+LOCAL = LocalStore()

@@ -1,0 +1,187 @@
+"""The journal: each recorded interaction on disk the moment it is recorded, folded later.
+
+Rewriting a whole cassette after every call would make recording N calls cost N², and
+appending to it needs appends and locks that an object store does not have. So a recording
+is written as its own small, write-once journal entry beside the cassette (in a
+:class:`~replay._store.backend.Store`: locally ``.NAME.journal/ID.entry``, written to a
+temporary name and renamed, so it is whole or absent), and the cassette file is rewritten
+only when the journal is **folded** into it: when the cassette is saved (its ``with`` block,
+its transport's close, the process's exit) and when a recording process next loads it.
+
+An entry is ``{"version": 1, "key": ..., "request": {...}, "response": {...}}`` in the
+cassette's own encoding, with ``"reset": true`` when it replaces the responses recorded
+before for its key (mode ``all``) instead of adding to them. Entry ids sort in recording
+order (nanoseconds, then a counter, then random bits unique to the writer).
+
+Readers (:func:`view`) see the cassette with every unfolded entry applied in id order, so
+``replay list/show/diff/verify/prune`` and a replaying process see what a killed process
+recorded. A reader lists the entries, reads the cassette, and lists again: an entry gone by
+then was folded into the cassette it read (or into a later one, which it did not read):
+either way it is not counted twice.
+
+Folding (:func:`fold`) is exactly-once without appends or locks being needed for
+correctness: the cassette is written with the entries it absorbed named in it
+(``folded_journal_entries``), then they are removed, then it is written again without the
+names. A crash between the steps leaves names of entries that a reader or the next fold
+skips, so nothing is folded twice, and nothing is removed before the cassette holding it
+is written, so nothing is lost. Each write is conditional on the version read; in a store
+with a lock (the local one) the whole fold runs under it, in one without, a conflict means
+fold again from what is there now. A fold merges whatever is in the journal, whichever
+process wrote it: a journal left by a killed process is folded by the next writer, and one
+being written by a live process loses nothing (its entries are folded once, by whoever
+comes first).
+
+Durability: an entry is handed to the operating system before the next request is decided
+and is not fsynced (an fsync per call would cost more than many calls). It survives the
+process being killed (SIGKILL, OOM, a notebook kernel restart); it may not survive a power
+loss or an OS crash before the next fold. A fold fsyncs the cassette file and its directory.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import random
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from replay._core.errors import CassetteError
+from replay._store.backend import Conflict, Store
+from replay._store.cassette_file import Document, Loaded
+
+ENTRY_VERSION = 1
+FOLD_ATTEMPTS = 20
+"""Folds retried when another writer changed the cassette meanwhile (object stores)."""
+
+Change = Callable[[Document], Document | None]
+"""A rewrite made in the same fold (prune's): given the interactions, those to keep (the
+same object: no change), or None to delete the cassette."""
+
+_ids_lock = threading.Lock()
+_last_time = 0
+_counter = itertools.count()
+_writer = secrets.token_hex(4)
+
+
+def new_entry_id() -> str:
+    """Unique, and sorting after every id this process made before."""
+    global _last_time
+    with _ids_lock:
+        _last_time = max(time.time_ns(), _last_time + 1)
+        return f"{_last_time:020d}-{next(_counter):08d}-{os.getpid()}-{_writer}"
+
+
+def forget_writer() -> None:
+    """In a forked child: ids of its own, not its parent's."""
+    global _writer, _ids_lock
+    _writer = secrets.token_hex(4)
+    _ids_lock = threading.Lock()
+
+
+def add(
+    store: Store,
+    path: Path,
+    key: str,
+    request: dict[str, Any],
+    response: dict[str, Any],
+    reset: bool,
+) -> str:
+    """Write one recorded response as a journal entry; its id."""
+    entry: dict[str, Any] = {
+        "version": ENTRY_VERSION,
+        "key": key,
+        "request": request,
+        "response": response,
+    }
+    if reset:
+        entry["reset"] = True
+    entry_id = new_entry_id()
+    store.add_entry(path, entry_id, orjson.dumps(entry))
+    return entry_id
+
+
+def view(store: Store, path: Path) -> Loaded:
+    """The cassette as readers see it: the file with its unfolded journal applied."""
+    listed = store.entry_ids(path)
+    entries = {i: data for i in listed if (data := store.read_entry(path, i)) is not None}
+    base = store.read(path)
+    if not entries:
+        return base
+    still_there = set(store.entry_ids(path))
+    unfolded = [i for i in entries if i in still_there and i not in base.folded]
+    if not unfolded:
+        return base
+    interactions = dict(base.interactions)
+    for entry_id in unfolded:
+        _apply(path, interactions, entry_id, entries[entry_id])
+    return replace(base, interactions=interactions, journal=tuple(unfolded))
+
+
+def fold(store: Store, path: Path, change: Change | None = None) -> Loaded:
+    """Fold the journal into the cassette (and apply ``change``); the cassette as written."""
+    for attempt in range(FOLD_ATTEMPTS):
+        with store.exclusive(path):
+            try:
+                return _fold_once(store, path, change)
+            except Conflict:
+                pass
+        time.sleep(random.uniform(0, 0.005 * (attempt + 1)))  # let the other writer finish
+    raise CassetteError(path, f"kept changing under {FOLD_ATTEMPTS} attempts to save it")
+
+
+def _fold_once(store: Store, path: Path, change: Change | None) -> Loaded:
+    listed = store.entry_ids(path)
+    base = store.read(path)
+    interactions = dict(base.interactions)
+    absorbed = False
+    for entry_id in listed:
+        if entry_id in base.folded:
+            continue
+        data = store.read_entry(path, entry_id)
+        if data is not None:
+            _apply(path, interactions, entry_id, data)
+            absorbed = True
+    kept = interactions if change is None else change(interactions)
+    changed = kept is not interactions
+    written = base
+    if listed:
+        if absorbed or changed:
+            # Naming the entries absorbed: a crash before they are removed leaves them skipped.
+            written = store.write(path, kept or {}, listed, base.signature)
+        store.remove_entries(path, listed)
+    if kept is None:
+        store.delete(path, written.signature)
+        return Loaded({}, None)
+    if written.folded or (changed and not listed):
+        written = store.write(path, kept, (), written.signature)
+    return written
+
+
+def _apply(path: Path, interactions: Document, entry_id: str, data: bytes) -> None:
+    """Add an entry's response to its key's (replacing them when it resets)."""
+    try:
+        entry = orjson.loads(data)
+        if entry.get("version") != ENTRY_VERSION:
+            raise ValueError(f"unknown journal entry version {entry.get('version')!r:.20}")
+        key, request, response = entry["key"], entry["request"], entry["response"]
+        if not (isinstance(key, str) and isinstance(request, dict)):
+            raise TypeError("key or request of the wrong type")
+        if not isinstance(response, dict):
+            raise TypeError("response is not an object")
+    except (orjson.JSONDecodeError, AttributeError, KeyError, TypeError, ValueError) as error:
+        raise CassetteError(
+            path,
+            f"journal entry {entry_id} is not a recorded interaction ({error}); an entry"
+            " torn by a power loss can be deleted, losing that one recording",
+        ) from error
+    current = interactions.get(key)
+    responses = current.get("responses") if isinstance(current, dict) else None
+    kept = [] if entry.get("reset") or not isinstance(responses, list) else responses
+    interactions[key] = {"request": request, "responses": [*kept, response]}
