@@ -51,6 +51,8 @@ def stress(session: nox.Session) -> None:
         "no:cacheprovider",
         "tests/cassette/test_secrets_property.py",
         "tests/store/test_crash_safety.py",
+        "tests/cassette/test_stable_recording_property.py",
+        "tests/store/test_body_fidelity.py",
         *session.posargs,
         env={"REPLAY_STRESS": "1"},
     )

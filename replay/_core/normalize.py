@@ -79,9 +79,7 @@ _ALPHABETS = (
 _QUANTITY = re.compile(r"\d+(?:\.\d+)?|(?:\d+(?:\.\d+)?(?:ms|s|m|h|d))+")
 """A count or a duration: ``231``, ``0.25``, ``20ms``, ``6m0s``."""
 _DIGITS = re.compile(r"\d+(?:\.\d+)?")
-_ISO_TIME = re.compile(
-    r"\d{4}-\d\d-\d\d[Tt ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:[Zz]|[+-]\d\d:?\d\d)?"
-)
+_ISO_TIME = re.compile(r"\d{4}-\d\d-\d\d[Tt ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:[Zz]|[+-]\d\d:?\d\d)?")
 _HTTP_DATE = re.compile(r"[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d GMT")
 FIXED_ISO_TIME = "2024-01-01T00:00:00Z"
 _NUMBER = rb"-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?"
@@ -145,36 +143,33 @@ def shaped_placeholder(original: str, seed: str, prefixes: frozenset[str] = ID_P
     alnum = {c for c in rest if c.isascii() and c.isalnum()}
     if not alnum:
         return original
-    return prefix + _run_of_kind(
-        seed, len(rest), _alphabet_of(alnum), looks_generated(original, prefixes)
-    )
+    return prefix + _run_of_kind(seed, len(rest), _alphabet_of(alnum))
 
 
-def _run_of_kind(seed: str, length: int, alphabet: str, generated: bool) -> str:
-    """``length`` characters of ``alphabet`` from ``seed``, of the same kind as the original.
+def _run_of_kind(seed: str, length: int, alphabet: str) -> str:
+    """``length`` characters of ``alphabet`` from ``seed``, of a kind found again in them.
 
-    Same kind means: normalizing the result again finds the same alphabet, takes it for an
-    id exactly when the original was one, and never for a count: so a normalized cassette
-    is a fixed point, and re-recording it changes nothing. The kind is made, not searched
-    for: a letter first (never a count), a digit last when it is an id (letters and digits
-    mixed), letters only when it is not (a capital first then lower case, for mixed case).
+    Normalizing the result again must find the same alphabet and, from 8 characters on,
+    take it for an id (it is one, and a chained request sends it back), never for a count:
+    so a normalized cassette is a fixed point, and re-recording it changes nothing. The kind
+    is made, not searched for: a letter first that tells the alphabet from a narrower one
+    (beyond hex for one case, a capital then a lower case letter for mixed case), a digit last.
     """
     stream = _digest_stream(seed, length)
+    out = [alphabet[byte % len(alphabet)] for byte in stream]
     letters = [c for c in alphabet if c.isalpha()]
     if not letters:
-        return "".join(alphabet[byte % len(alphabet)] for byte in stream)
+        return "".join(out)
     uppers = [c for c in letters if c.isupper()]
     lowers = [c for c in letters if c.islower()]
-    # The letters that tell this alphabet from a narrower one: a capital (then a lower case
-    # letter) for mixed case, a letter beyond hex for one case.
-    beyond_hex = [c for c in letters if c not in "abcdefABCDEF"]
-    first_pool = uppers if uppers and lowers else beyond_hex or letters
-    pool = alphabet if generated or length < 8 else (lowers if uppers and lowers else letters)
-    out = [pool[byte % len(pool)] for byte in stream]
-    out[0] = first_pool[stream[0] % len(first_pool)]
-    if uppers and lowers and length > 1:
-        out[1] = lowers[stream[1] % len(lowers)]
-    if generated:
+    if uppers and lowers:
+        out[0] = uppers[stream[0] % len(uppers)]
+        if length > 1:
+            out[1] = lowers[stream[1] % len(lowers)]
+    else:
+        beyond_hex = [c for c in letters if c not in "abcdefABCDEF"] or letters
+        out[0] = beyond_hex[stream[0] % len(beyond_hex)]
+    if length > 2:
         out[-1] = alphabet[stream[-1] % 10]  # every alphabet opens with the ten digits
     return "".join(out)
 
@@ -354,9 +349,7 @@ def _ids_pattern(fields: frozenset[str]) -> re.Pattern[bytes]:
     pattern = _patterns.get(fields)
     if pattern is None:
         names = b"|".join(re.escape(name.encode()) for name in sorted(fields))
-        pattern = re.compile(
-            rb'"(' + _ID_NAMES + b"|" + names + rb')"\s*:\s*"([^"\\]{4,256})"'
-        )
+        pattern = re.compile(rb'"(' + _ID_NAMES + b"|" + names + rb')"\s*:\s*"([^"\\]{4,256})"')
         _patterns[fields] = pattern
     return pattern
 
@@ -368,7 +361,8 @@ def _times_rewriter(fields: frozenset[str]) -> Rewriter:
         names = b"|".join(re.escape(name.encode()) for name in sorted(fields)) or b"(?!)"
         pattern = re.compile(
             rb'("(?:' + names + rb')"\s*:\s*)(' + _NUMBER + rb")"
-            rb'|("(?:' + _TIME_NAMES + b"|" + names + rb')"\s*:\s*")' + rb"(" + _ISO_TIME_BYTES + rb')"'
+            rb'|("(?:' + _TIME_NAMES + b"|" + names + rb')"\s*:\s*")'
+            rb"(" + _ISO_TIME_BYTES + rb')"'
         )
         rewriter = Rewriter(pattern, _fixed_time)
         _time_rewriters[fields] = rewriter
