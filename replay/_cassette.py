@@ -23,6 +23,7 @@ import atexit
 import os
 import sys
 import threading
+import warnings
 import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
@@ -121,6 +122,9 @@ class Cassette:
         """Responses still being read: added when they end, or as they stand at save."""
         self._journaled = 0
         """Interactions this process wrote to the journal since it last folded it."""
+        self._rekeyed: dict[str, tuple[str, ...]] | None = None
+        self._merged: set[str] = set()
+        self._warned_merges: set[str] = set()
         _cassettes.add(self)
 
     def __repr__(self) -> str:
@@ -211,6 +215,8 @@ class Cassette:
             self._base()
             outcomes = self._outcomes(key)
             played = self._played.get(key, 0)
+            if played >= len(outcomes) and self.mode is not Mode.ALL:
+                outcomes = self._rekeyed_outcomes(key) or outcomes
             action, reason = action_for(
                 self.mode,
                 recorded=len(outcomes),
@@ -230,6 +236,50 @@ class Cassette:
         scrub = self.redactor.with_secrets_of(request)
         stored = self._normalizer.request(self.redactor.request(request, scrub))
         return Record(key, stored, scrub)
+
+    def _rekeyed_outcomes(self, key: str) -> list[Outcome] | None:
+        """The responses stored under other keys whose requests have ``key`` under today's rules.
+
+        Keys are hashes made with the ``ignore`` and ``match_headers`` rules in force when each
+        request was recorded; those may have changed since. So when a request finds nothing
+        under its key, every stored request is keyed again under the current rules (once per
+        cassette file, never on the replay path of a request that finds its key). Interactions
+        that the current rules make one are replayed in recorded order, with a warning.
+        """
+        stored = self._rekeyed_index().get(key)
+        if stored is None or key in self._merged:
+            return None
+        if len(stored) > 1 and key not in self._warned_merges:
+            self._warned_merges.add(key)
+            warnings.warn(
+                f"cassette {self.path}: the recorded requests {', '.join(stored)} are one "
+                f"request under the current rules ({self.rules.describe()}); their responses "
+                "are replayed in recorded order",
+                stacklevel=4,
+            )
+        outcomes = [o for stored_key in stored for o in self._outcomes(stored_key)]
+        self._decoded_outcomes[key] = outcomes
+        self._merged.add(key)
+        self.used_keys.update(stored)
+        return outcomes
+
+    def _rekeyed_index(self) -> dict[str, tuple[str, ...]]:
+        """Current key -> the stored keys of its requests, where they are not just itself."""
+        if self._rekeyed is None:
+            groups: dict[str, list[tuple[str, str]]] = {}
+            for stored_key in self._base().interactions:
+                interaction = self._interaction(stored_key)
+                if interaction is None or not interaction.outcomes:
+                    continue
+                current = request_keys.request_key(interaction.request, self.rules)
+                first = interaction.outcomes[0].recorded_at
+                groups.setdefault(current, []).append((first, stored_key))
+            self._rekeyed = {
+                current: tuple(stored_key for _, stored_key in sorted(group))
+                for current, group in groups.items()
+                if [stored_key for _, stored_key in group] != [current]
+            }
+        return self._rekeyed
 
     def _miss(self, request: Request, reason: str, used_up: bool) -> CassetteMiss:
         asked = self.redactor.request(request, self.redactor.known)
@@ -324,6 +374,8 @@ class Cassette:
                 self._changes.clear()
                 self._decoded.clear()
                 self._decoded_outcomes.clear()
+                self._rekeyed = None
+                self._merged.clear()
             _unsaved.discard(self)
 
     def _forget_the_parents_work(self) -> None:

@@ -75,9 +75,15 @@ class CassetteMiss(ReplayError):
         self.closest_url = closest_url
         self.differences = tuple(differences)
         lines = [f"no recording for {method} {url} in cassette {self.cassette}: {reason}"]
-        if closest_url is not None:
+        if closest_url is not None and self.differences:
             lines.append(f"closest recorded request: {closest_url}, which differs in")
             lines.extend(f"  {difference}" for difference in self.differences)
+        elif closest_url is not None:
+            lines.append(
+                f"closest recorded request: {closest_url}; no difference can be shown: the two "
+                "are equal in all that the current matching rules compare, so the recorded "
+                "one was keyed otherwise (edited by hand, or written by another version)"
+            )
         super().__init__("\n".join(lines))
 
 

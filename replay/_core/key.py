@@ -40,6 +40,9 @@ class KeyRules:
     ignored_paths: tuple[tuple[str | int, ...], ...] = field(init=False)
     """``ignore`` parsed once: the key of every request uses it."""
 
+    def describe(self) -> str:
+        return f"ignore={list(self.ignore)!r}, match_headers={list(self.match_headers)!r}"
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "match_headers", tuple(h.lower() for h in self.match_headers))
         try:

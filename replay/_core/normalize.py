@@ -4,15 +4,22 @@ Re-recording a conversation whose answers did not change must leave the
 cassette byte for byte identical, and two recordings of the same prompts must
 differ only in what the model said. So before a response is stored:
 
-- generated ids (``chatcmpl-…``, ``msg_…``, UUIDs, ``request_id``,
-  ``feedback_token``) become placeholders of the same shape (same prefix, same
-  length, same character classes) derived from the request key, the response's
-  position and the id's order of appearance: distinct interactions keep
-  distinct ids, and one stream's chunks all share one;
-- timestamps and durations (``created``, ``duration_seconds``) become fixed
-  numbers of the same width;
-- volatile headers (``date``, request ids, rate-limit counters) become fixed
-  values of the same shape.
+- generated ids become placeholders of the same shape (a known word prefix such as
+  ``chatcmpl-`` or ``msg_``, then the same length and kind of alphabet) derived from the
+  request key, the response's position and the id's order of appearance: distinct
+  interactions keep distinct ids, and one stream's chunks all share one. A value is an
+  id by its shape (:func:`looks_generated`), in any field named like one (``id``,
+  ``*_id``, ``*Id``) or listed by the provider; ``system_fingerprint`` and the like always;
+- timestamps and durations (``created``, ``duration_seconds``) become fixed numbers of
+  the same width, and RFC 3339 times (``createTime``) a fixed time;
+- response headers are kept verbatim only when known to be stable (``content-type``,
+  ``cache-control``: :data:`replay._core.providers.STABLE_HEADERS`); every other value,
+  of a header known or never seen, gets a stand-in of its shape (:func:`stand_in`).
+
+Nothing is kept because it *looks* like a word: a random run of letters does too. What
+is kept verbatim is what is known to be stable (headers, id prefixes, every other field
+of the body); what changes is replaced by a value computed from the shape alone, so two
+recordings of random values of one shape give the same bytes.
 
 Ids chain: a later request may send back an id a response gave (the Responses
 API's ``previous_response_id``, file ids). The caller sees the real ids while
@@ -30,10 +37,12 @@ from __future__ import annotations
 import hashlib
 import re
 import threading
+from collections.abc import Callable
 
 from replay._core.key import multipart_boundary
 from replay._core.model import Headers, Request, Response
-from replay._core.providers import Provider
+from replay._core.providers import ID_PREFIXES, Provider
+from replay._core.redact import PLACEHOLDER
 from replay._core.rewrite import GrowingTable, Rewriter
 
 FIXED_DATE = "Mon, 01 Jan 2024 00:00:00 GMT"
@@ -52,73 +61,163 @@ VOLATILE_REQUEST_HEADERS = frozenset(
     }
 )
 
-_GENERATED_ID = re.compile(
-    r"(?P<prefix>(?:[A-Za-z]+[-_])*)(?P<rest>[A-Za-z0-9_]{8,})"
-    r"|(?P<uuid>[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})"
-)
-_PREFIX = re.compile(r"(?:[A-Za-z]{1,16}[-_])*")
-"""Short words before a separator: ``chatcmpl-``, ``fb_``; not a random run of letters."""
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
+_ID_TOKEN = re.compile(r"[A-Za-z0-9_\-]+")
+_LEADING_WORD = re.compile(r"([A-Za-z]+)[-_]")
+_SEPARATORS = re.compile(r"[-_]")
+_WORD = re.compile(r"[A-Za-z0-9+/_\-]+")
+"""What a header value's placeholder is made of: runs of the characters of ids, base64 and
+base64url. Punctuation between them (spaces, ``;``, ``=``, ``,``, ``.``) keeps its place."""
 _ALPHABETS = (
+    "0123456789",
     "0123456789abcdef",
     "0123456789ABCDEF",
     "0123456789abcdefghijklmnopqrstuvwxyz",
     "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ",
     "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
 )
-_QUANTITY = re.compile(r"(?:\d+(?:\.\d+)?(?:ms|s|m|h|d)?)+")
+_DIGITS_ONLY, _LOWER_HEX = _ALPHABETS[:2]
+_QUANTITY = re.compile(r"\d+(?:\.\d+)?|(?:\d+(?:\.\d+)?(?:ms|s|m|h|d))+")
+"""A count or a duration: ``231``, ``0.25``, ``20ms``, ``6m0s``."""
 _DIGITS = re.compile(r"\d+(?:\.\d+)?")
-_ISO_TIME = re.compile(r"\d{4}-\d\d-\d\dT[0-9:.]+(?:Z|[+-]\d\d:?\d\d)?")
+_ISO_TIME = re.compile(r"\d{4}-\d\d-\d\d[Tt ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:[Zz]|[+-]\d\d:?\d\d)?")
+_HTTP_DATE = re.compile(r"[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d GMT")
 FIXED_ISO_TIME = "2024-01-01T00:00:00Z"
 _NUMBER = rb"-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?"
 
 
-def looks_generated(value: str) -> bool:
-    """``chatcmpl-8oK8GnO4…`` and UUIDs do; ``gpt-4o-2024-08-06`` and ``claude-3-5`` do not."""
-    match = _GENERATED_ID.fullmatch(value)
-    if match is None:
-        return False
-    if match.group("uuid"):
-        return True
-    rest = match.group("rest")
-    return any(c.isdigit() for c in rest) or (rest.lower() != rest and rest.upper() != rest)
+def looks_generated(value: str, prefixes: frozenset[str] = ID_PREFIXES) -> bool:
+    """Whether ``value`` is an id a server made up, judged by its shape alone.
 
-
-def shaped_placeholder(original: str, seed: str) -> str:
-    """A stand-in for ``original`` with its prefix, length, separators and kind of alphabet.
-
-    The alphabet is chosen for the whole value (hex, one case, mixed case), never per
-    character: real ids are random, and a placeholder that followed where their digits
-    fell would change on every re-recording, and with it the keys of chained requests.
+    Yes for a UUID (after known word prefixes such as ``chatcmpl-``), a run of 8 or more
+    digits, or a segment (between ``-`` and ``_``) of 8 or more characters that mixes
+    letters and digits or has a capital past its first letter: ``chatcmpl-8oK8GnO4…``,
+    ``chatcmpl-<uuid>``, Gemini's ``mK9PaLGY-KrDwnvgP_fHU8Qo``. No for model names, whose
+    segments are words, versions and dates: ``gpt-4o-2024-08-06``, ``claude-3-5-sonnet-20241022``.
     """
-    prefix = _PREFIX.match(original)
-    keep = prefix.end() if prefix else 0
-    rest = original[keep:]
-    alnum = {c for c in rest if c.isascii() and c.isalnum()}
-    alphabet = _alphabet_of(alnum)
-    for attempt in range(64):
-        stream = _digest_stream(f"{seed}/{attempt}" if attempt else seed, len(rest))
-        out = "".join(
-            alphabet[byte % len(alphabet)] if char in alnum else char
-            for char, byte in zip(rest, stream, strict=False)
-        )
-        # A placeholder must be of its original's kind (a mixed-case one holding both cases),
-        # or normalizing it again would give another: re-recording would change the file.
-        if _alphabet_of({c for c in out if c.isascii() and c.isalnum()}) == alphabet:
+    if not _ID_TOKEN.fullmatch(value):
+        return False
+    rest = value[len(word_prefix(value, prefixes)) :]
+    if _UUID.fullmatch(rest) or (len(rest) >= 8 and rest.isdigit()):
+        return True
+    return any(_random_segment(segment) for segment in _SEPARATORS.split(rest))
+
+
+def _random_segment(segment: str) -> bool:
+    if len(segment) < 8:
+        return False
+    has_digit = any(c.isdigit() for c in segment)
+    has_letter = any(c.isalpha() for c in segment)
+    inner_capital = any(c.isupper() for c in segment[1:])
+    return (has_digit and has_letter) or (inner_capital and any(c.islower() for c in segment))
+
+
+def word_prefix(value: str, prefixes: frozenset[str] = ID_PREFIXES) -> str:
+    """The known words before ``-`` or ``_`` that start ``value`` (``chatcmpl-``, ``msg_bdrk_``).
+
+    Only known words: a random run of letters before a separator (``aXqTbRrLmNpK-CDG``) looks
+    just like a word, and keeping it would keep a real value that changes on every call.
+    """
+    end = 0
+    while (match := _LEADING_WORD.match(value, end)) and match.group(1) in prefixes:
+        if match.end() == len(value):
             break
-    return original[:keep] + out
+        end = match.end()
+    return value[:end]
+
+
+def shaped_placeholder(original: str, seed: str, prefixes: frozenset[str] = ID_PREFIXES) -> str:
+    """A stand-in for an id: its known word prefix, then a run of its length and alphabet.
+
+    What follows the prefix is a UUID again if it was one; otherwise a run of the same length
+    drawn from the value's kind of alphabet (digits, hex, one case, mixed case), chosen for the
+    whole value and with no separators, never following where the original's digits, ``-``
+    or ``_`` fell: those are random too (base64url ids), and a placeholder that followed them
+    would change on every re-recording, and with it the keys of chained requests.
+    """
+    prefix = word_prefix(original, prefixes)
+    rest = original[len(prefix) :]
+    if _UUID.fullmatch(rest):
+        digest = _digest_stream(seed, 32).hex()[:32]
+        uuid = "-".join((digest[:8], digest[8:12], digest[12:16], digest[16:20], digest[20:]))
+        return prefix + (uuid.upper() if rest.isupper() else uuid)
+    alnum = {c for c in rest if c.isascii() and c.isalnum()}
+    if not alnum:
+        return original
+    alphabet = _alphabet_of(alnum)
+    if prefix and alphabet == _DIGITS_ONLY:
+        # After a word, digits alone are a hex run that drew no letter this time
+        # (fp_2807999798 beside fp_a863319bf8): one alphabet for both, or it churns.
+        alphabet = _LOWER_HEX
+    return prefix + _run_of_kind(seed, len(rest), alphabet)
+
+
+def _run_of_kind(seed: str, length: int, alphabet: str) -> str:
+    """``length`` characters of ``alphabet`` from ``seed``, of a kind found again in them.
+
+    Normalizing the result again must find the same alphabet and, from 8 characters on,
+    take it for an id (it is one, and a chained request sends it back), never for a count:
+    so a normalized cassette is a fixed point, and re-recording it changes nothing. The kind
+    is made, not searched for: a letter first that tells the alphabet from a narrower one
+    (beyond hex for one case, a capital then a lower case letter for mixed case), a digit last.
+    """
+    stream = _digest_stream(seed, length)
+    out = [alphabet[byte % len(alphabet)] for byte in stream]
+    letters = [c for c in alphabet if c.isalpha()]
+    if not letters:
+        return "".join(out)
+    uppers = [c for c in letters if c.isupper()]
+    lowers = [c for c in letters if c.islower()]
+    if uppers and lowers:
+        out[0] = uppers[stream[0] % len(uppers)]
+        if length > 1:
+            out[1] = lowers[stream[1] % len(lowers)]
+    else:
+        beyond_hex = [c for c in letters if c not in "abcdefABCDEF"] or letters
+        out[0] = beyond_hex[stream[0] % len(beyond_hex)]
+    if length > 2:
+        out[-1] = alphabet[stream[-1] % 10]  # every alphabet opens with the ten digits
+    return "".join(out)
 
 
 def _alphabet_of(characters: set[str]) -> str:
     return next(a for a in _ALPHABETS if characters <= set(a))
 
 
-def volatile_header_value(value: str, seed: str) -> str:
-    """Counts, durations and reset times become fixed (their width varies); ids a placeholder."""
-    if _QUANTITY.fullmatch(value):
-        return _DIGITS.sub("0", value)
+def stand_in(
+    value: str,
+    seed: str,
+    prefixes: frozenset[str] = ID_PREFIXES,
+    known: Callable[[str], str | None] = lambda word: None,
+) -> str:
+    """A deterministic value of ``value``'s shape, for a header not known to be stable.
+
+    A date or time becomes a fixed one; a count or duration (``231``, ``6m0s``, ``0.25s``)
+    becomes zeros (its width varies from call to call); every other run of id characters
+    becomes a :func:`shaped_placeholder`, the punctuation between runs kept. Nothing of the
+    original survives but its shape and the redaction placeholder: a rule that holds for
+    values never seen before.
+    """
+    if _HTTP_DATE.fullmatch(value):
+        return FIXED_DATE
     if _ISO_TIME.fullmatch(value):
         return FIXED_ISO_TIME
-    return shaped_placeholder(value, seed)
+    if _QUANTITY.fullmatch(value):
+        return _DIGITS.sub("0", value)
+    words = iter(range(1 << 30))
+
+    def replace(match: re.Match[str]) -> str:
+        word = match.group()
+        if word == PLACEHOLDER:
+            return word
+        placeholder = known(word)
+        if placeholder is not None:
+            return placeholder  # an id the body gave: the header shows the body's placeholder
+        if _QUANTITY.fullmatch(word):
+            return _DIGITS.sub("0", word)
+        return shaped_placeholder(word, f"{seed}/{next(words)}", prefixes)
+
+    return _WORD.sub(replace, value)
 
 
 def fixed_number(original: bytes) -> bytes:
@@ -191,15 +290,16 @@ class Normalizer:
             fresh = 0
             for value in _discover_ids(body, provider):
                 if value not in self._placeholders:
-                    fake = shaped_placeholder(value.decode(), f"{seed}/{fresh}").encode()
+                    fake = shaped_placeholder(
+                        value.decode(), f"{seed}/{fresh}", provider.id_prefixes
+                    ).encode()
                     self._ids.add(value, fake)
                     fresh += 1
             self._rewriter = self._ids.rewriter
         chunks = response.chunks
         if self._rewriter is not None:
             chunks = self._rewriter.apply_to(chunks)
-        if provider.number_fields:
-            chunks = _numbers_rewriter(provider.number_fields).apply_to(chunks)
+        chunks = _times_rewriter(provider.number_fields).apply_to(chunks)
         return Response(
             status=response.status,
             headers=self._headers(response.headers, provider, seed),
@@ -210,16 +310,23 @@ class Normalizer:
         )
 
     def _headers(self, headers: Headers, provider: Provider, seed: str) -> Headers:
+        """Headers known to be stable are kept; every other value gets a stand-in of its shape."""
         normalized = []
         for name, value in headers:
             if name == "date":
                 value = FIXED_DATE
-            elif provider.is_volatile_header(name):
-                value = volatile_header_value(value, f"{seed}/header/{name}")
-            else:
+            elif provider.keeps_header(name):
                 value = self.ids_in(value.encode()).decode()
+            else:
+                value = stand_in(
+                    value, f"{seed}/header/{name}", provider.id_prefixes, self._known_id
+                )
             normalized.append((name, value))
         return tuple(normalized)
+
+    def _known_id(self, word: str) -> str | None:
+        placeholder = self._placeholders.get(word.encode())
+        return None if placeholder is None else placeholder.decode()
 
 
 def _discover_ids(body: bytes, provider: Provider) -> list[bytes]:
@@ -233,29 +340,48 @@ def issued_ids(body: bytes, provider: Provider) -> list[tuple[str, bytes]]:
     found: list[tuple[str, bytes]] = []
     for match in _ids_pattern(provider.id_fields | provider.opaque_fields).finditer(body):
         name, value = match.group(1).decode(), match.group(2)
-        if name in provider.opaque_fields or looks_generated(value.decode("utf-8", "replace")):
+        if name in provider.opaque_fields or looks_generated(
+            value.decode("utf-8", "replace"), provider.id_prefixes
+        ):
             found.append((name, value))
     return found
 
 
 _patterns: dict[frozenset[str], re.Pattern[bytes]] = {}
-_number_rewriters: dict[frozenset[str], Rewriter] = {}
+_time_rewriters: dict[frozenset[str], Rewriter] = {}
+_ID_NAMES = rb"[A-Za-z0-9_]*(?:_id|Id)"
+"""Any field named like an id (``generation_id``, ``toolUseId``): its value counts when it
+looks generated, so providers and fields never seen before are covered."""
+_TIME_NAMES = rb"[A-Za-z0-9_]*(?:_at|Time)"
+"""Fields named like a moment (``created_at``, ``createTime``): an RFC 3339 value is fixed."""
+_ISO_TIME_BYTES = _ISO_TIME.pattern.encode()
 
 
 def _ids_pattern(fields: frozenset[str]) -> re.Pattern[bytes]:
     pattern = _patterns.get(fields)
     if pattern is None:
         names = b"|".join(re.escape(name.encode()) for name in sorted(fields))
-        pattern = re.compile(rb'"(' + names + rb')"\s*:\s*"([^"\\]{4,256})"')
+        pattern = re.compile(rb'"(' + _ID_NAMES + b"|" + names + rb')"\s*:\s*"([^"\\]{4,256})"')
         _patterns[fields] = pattern
     return pattern
 
 
-def _numbers_rewriter(fields: frozenset[str]) -> Rewriter:
-    rewriter = _number_rewriters.get(fields)
+def _times_rewriter(fields: frozenset[str]) -> Rewriter:
+    """Numbers of the provider's time fields, and RFC 3339 strings of fields named like times."""
+    rewriter = _time_rewriters.get(fields)
     if rewriter is None:
-        names = b"|".join(re.escape(name.encode()) for name in sorted(fields))
-        pattern = re.compile(rb'("(?:' + names + rb')"\s*:\s*)(' + _NUMBER + rb")")
-        rewriter = Rewriter(pattern, lambda match: match.group(1) + fixed_number(match.group(2)))
-        _number_rewriters[fields] = rewriter
+        names = b"|".join(re.escape(name.encode()) for name in sorted(fields)) or b"(?!)"
+        pattern = re.compile(
+            rb'("(?:' + names + rb')"\s*:\s*)(' + _NUMBER + rb")"
+            rb'|("(?:' + _TIME_NAMES + b"|" + names + rb')"\s*:\s*")'
+            rb"(" + _ISO_TIME_BYTES + rb')"'
+        )
+        rewriter = Rewriter(pattern, _fixed_time)
+        _time_rewriters[fields] = rewriter
     return rewriter
+
+
+def _fixed_time(match: re.Match[bytes]) -> bytes:
+    if match.group(1) is not None:
+        return match.group(1) + fixed_number(match.group(2))
+    return match.group(3) + FIXED_ISO_TIME.encode() + b'"'

@@ -13,24 +13,92 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-_VOLATILE_HEADERS = frozenset(
+STABLE_HEADERS = frozenset(
     {
-        "date",
-        "x-request-id",
-        "request-id",
-        "cf-ray",
-        "x-envoy-upstream-service-time",
-        "openai-processing-ms",
-        "x-process-time",
-        "server-timing",
-        "age",
-        "x-amzn-requestid",
-        "x-amzn-trace-id",
-        "x-cloud-trace-context",
-        "retry-after-ms",
+        "content-type",
+        "content-encoding",
+        "content-language",
+        "content-disposition",
+        "cache-control",
+        "pragma",
+        "vary",
+        "server",
+        "via",
+        "alt-svc",
+        "accept-ranges",
+        "allow",
+        "location",
+        "link",
+        "www-authenticate",
+        "strict-transport-security",
+        "content-security-policy",
+        "referrer-policy",
+        "permissions-policy",
+        "cross-origin-opener-policy",
+        "cross-origin-resource-policy",
+        "cross-origin-embedder-policy",
+        "x-content-type-options",
+        "x-frame-options",
+        "x-xss-protection",
+        "x-robots-tag",
+        "x-accel-buffering",
+        "timing-allow-origin",
+        "access-control-allow-origin",
+        "access-control-allow-credentials",
+        "access-control-allow-headers",
+        "access-control-allow-methods",
+        "access-control-expose-headers",
+        "access-control-max-age",
+        "cf-cache-status",
+        "x-should-retry",
+        "retry-after",
+        "openai-version",
+        "anthropic-version",
     }
 )
-_VOLATILE_HEADER_PREFIXES = ("x-ratelimit-", "anthropic-ratelimit-", "ratelimit-", "x-groq-")
+"""Response headers kept verbatim: their values describe the API, not the call. Every other
+header's value gets a stand-in of its shape (``normalize.stand_in``), so a header no one has
+seen yet (a gateway's request id, a cloud's latency) can never make a recording churn."""
+
+ID_PREFIXES = frozenset(
+    {
+        "chatcmpl",
+        "cmpl",
+        "msg",
+        "resp",
+        "rs",
+        "fc",
+        "ws",
+        "mcp",
+        "ig",
+        "ctc",
+        "call",
+        "toolu",
+        "srvtoolu",
+        "tooluse",
+        "bdrk",
+        "fp",
+        "fb",
+        "file",
+        "batch",
+        "run",
+        "step",
+        "thread",
+        "asst",
+        "vs",
+        "vsfb",
+        "req",
+        "gen",
+        "ft",
+        "ftjob",
+        "evt",
+        "compl",
+        "modr",
+        "img",
+    }
+)
+"""Words that open generated ids (``chatcmpl-``, ``msg_``, ``resp_``) and are kept in their
+placeholders for the reader. Only these: any other leading run of letters may be random."""
 
 _ID_FIELDS = frozenset(
     {
@@ -49,7 +117,6 @@ _ID_FIELDS = frozenset(
         "vector_store_id",
         "input_file_id",
         "output_file_id",
-        "responseId",
     }
 )
 _TIME_FIELDS = frozenset({"created", "created_at", "completed_at", "expires_at"})
@@ -65,13 +132,20 @@ class Provider:
     body_markers: tuple[str, ...] = ()
     """Top-level response fields that, all present, identify the API."""
     id_fields: frozenset[str] = _ID_FIELDS
-    """String fields whose values are normalized when they look generated (not model names)."""
-    opaque_fields: frozenset[str] = frozenset({"system_fingerprint"})
+    """String fields whose values are normalized when they look generated (not model names),
+    besides every field named like an id (``*_id``, ``*Id``)."""
+    opaque_fields: frozenset[str] = frozenset({"system_fingerprint", "responseId"})
     """String fields whose values are always normalized."""
     number_fields: frozenset[str] = _TIME_FIELDS
-    """Numeric fields that change on every call: timestamps, durations."""
-    volatile_headers: frozenset[str] = _VOLATILE_HEADERS
-    volatile_header_prefixes: tuple[str, ...] = _VOLATILE_HEADER_PREFIXES
+    """Numeric fields that change on every call: timestamps, durations. Their RFC 3339 string
+    values are fixed too, as those of every field named like a moment (``*_at``, ``*Time``)."""
+    stable_headers: frozenset[str] = STABLE_HEADERS
+    """Response headers kept verbatim; every other one gets a stand-in of its shape."""
+    volatile_headers: frozenset[str] = frozenset()
+    """Headers among ``stable_headers`` that this API makes volatile all the same."""
+    volatile_header_prefixes: tuple[str, ...] = ()
+    id_prefixes: frozenset[str] = ID_PREFIXES
+    """Words kept at the start of an id's placeholder (``chatcmpl-``)."""
 
     def matches_host(self, host: str) -> bool:
         return any(host == h or host.endswith("." + h) for h in self.hosts)
@@ -79,8 +153,13 @@ class Provider:
     def matches_path(self, path: str) -> bool:
         return any(fragment in path for fragment in self.paths)
 
-    def is_volatile_header(self, name: str) -> bool:
-        return name in self.volatile_headers or name.startswith(self.volatile_header_prefixes)
+    def keeps_header(self, name: str) -> bool:
+        """Whether a response header's value is stored as it came (ids chained in it aside)."""
+        return (
+            name in self.stable_headers
+            and name not in self.volatile_headers
+            and not name.startswith(self.volatile_header_prefixes)
+        )
 
 
 OPENAI_COMPATIBLE = Provider("openai-compatible")
@@ -116,7 +195,12 @@ GROQ = Provider(
     number_fields=_TIME_FIELDS | {"queue_time", "prompt_time", "completion_time", "total_time"},
 )
 MISTRAL = Provider("mistral", hosts=("api.mistral.ai",))
-GEMINI = Provider("gemini", hosts=("generativelanguage.googleapis.com",))
+GEMINI = Provider(
+    "gemini",
+    hosts=("generativelanguage.googleapis.com", "aiplatform.googleapis.com"),
+    paths=(":generateContent", ":streamGenerateContent"),
+    body_markers=("candidates", "usageMetadata"),
+)
 
 BUILTIN: tuple[Provider, ...] = (
     OPENAI,

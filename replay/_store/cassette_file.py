@@ -201,10 +201,24 @@ def write_atomically(path: Path, data: bytes) -> os.stat_result:
 
 
 def dump(interactions: Mapping[str, Any], folded: Iterable[str] = ()) -> bytes:
-    document: dict[str, Any] = {"version": FORMAT_VERSION, "interactions": interactions}
+    """Sorted keys everywhere but inside a JSON body, which keeps the order it came in."""
+    document: dict[str, Any] = {
+        "interactions": {key: _sorted(interactions[key]) for key in sorted(interactions)},
+        "version": FORMAT_VERSION,
+    }
     if folded:
         document[FOLDED_FIELD] = sorted(folded)
-    return orjson.dumps(document, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n"
+    return orjson.dumps(dict(sorted(document.items())), option=orjson.OPT_INDENT_2) + b"\n"
+
+
+def _sorted(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {
+            key: item if key == "json" else _sorted(item) for key, item in sorted(value.items())
+        }
+    if isinstance(value, list):
+        return [_sorted(item) for item in value]
+    return value
 
 
 def _fsync_directory(directory: Path) -> None:
@@ -276,9 +290,32 @@ def _encode_failure(failure: TransportFailure) -> dict[str, str]:
     return {"type": failure.kind, "message": failure.message}
 
 
+_LAYOUTS: dict[str, tuple[int, bytes]] = {
+    "compact\n": (0, b"\n"),
+    "indented": (orjson.OPT_INDENT_2, b""),
+    "indented\n": (orjson.OPT_INDENT_2, b"\n"),
+}
+"""How a JSON body was laid out, when orjson can lay it out again byte for byte; compact with
+no newline, the most common, is the default and is not written."""
+
+
 def encode_body(body: bytes) -> dict[str, Any]:
+    """JSON stays readable JSON, in the order the server sent it; replay gives back its bytes.
+
+    ``{"json": value}`` alone when orjson writes ``value`` back as these very bytes, with
+    ``"layout"`` when it does indented or with a final newline; otherwise (other spacing,
+    ``\\u`` escapes, number forms such as ``1e-05`` or ``1.50``) also ``"text"``, the bytes
+    as they came, which replay sends.
+    """
     value = parse_json(body)
-    return {"json": value} if is_json(value) else text_or_base64(body)
+    if not is_json(value):
+        return text_or_base64(body)
+    if orjson.dumps(value) == body:
+        return {"json": value}
+    for layout, (option, end) in _LAYOUTS.items():
+        if body.endswith(end) and orjson.dumps(value, option=option) + end == body:
+            return {"json": value, "layout": layout}
+    return {"json": value, **text_or_base64(body)}
 
 
 def _encode_headers(headers: Headers) -> dict[str, str]:
@@ -317,7 +354,7 @@ def _check_request(request: Any) -> None:
     _text(request["url"])
     _decode_headers(request.get("headers", {}))
     body = request.get("body")
-    if not (isinstance(body, dict) and "json" in body):
+    if not (isinstance(body, dict) and "json" in body and "text" not in body):
         decode_body(body)
 
 
@@ -367,10 +404,16 @@ def decode_body(body: Any) -> bytes:
         return b""
     if not isinstance(body, dict):
         raise TypeError(f"a body is an object with json, text or base64, not {body!r:.40}")
-    if "json" in body:
-        return orjson.dumps(body["json"])
     if "text" in body:
         return _text(body["text"]).encode("utf-8")
+    if "json" in body:
+        layout = body.get("layout")
+        if layout is None:
+            return orjson.dumps(body["json"])
+        if layout not in _LAYOUTS:
+            raise ValueError(f"unknown body layout {layout!r:.40}")
+        option, end = _LAYOUTS[layout]
+        return orjson.dumps(body["json"], option=option) + end
     if "base64" in body:
         return base64.b64decode(_text(body["base64"]), validate=True)
     raise ValueError("a body has none of json, text or base64")

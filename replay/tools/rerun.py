@@ -438,8 +438,7 @@ class Sender:
             except httpx.TransportError:
                 body = b""  # recorded with the transport failure that cut it short
             finally:
-                recorded.close()
-            plan.out.save()
+                recorded.close()  # the answer is in the cassette's journal now: on disk
             self._progress.count(sent=1)
             return record, response.status_code, body
         raise AssertionError("the last attempt returns")  # pragma: no cover

@@ -166,3 +166,48 @@ def test_detection_by_host_path_and_body() -> None:
         == "lighton"
     )
     assert detect("http://localhost:8000/v1/chat/completions", b"{}").name == "openai-compatible"
+
+
+def test_shapes_real_providers_send_never_survive() -> None:
+    """Shapes from public recordings (groq's ``chatcmpl-<uuid>``, Gemini's ``responseId`` with
+    ``-`` and ``createTime``, gateway and cloud headers), made up here to the same shapes."""
+    groq = b'data: {"id":"chatcmpl-75a54d20-dda1-6db7-ff99-59b1af4fdfd3","x_groq":{}}\n\n'
+    gemini = (
+        b'{"candidates": [], "responseId": "mK9PaLGY-KrDwnvgP_fHU8Qo",'
+        b' "createTime": "2025-01-15T10:11:12.345678Z"}'
+    )
+    headers = (
+        ("cf-ray", "aXqTbRrLmNpKqWeR-CDG"),
+        ("apim-request-id", "0f8fad5b-d9cb-469f-a165-70867728950e"),
+        ("x-kong-request-id", "5c1f0a1b2c3d4e5f60718293"),
+        ("x-kong-upstream-latency", "523"),
+        ("traceresponse", "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"),
+        ("x-ms-client-request-id", "7c9e6679-7425-40de-944b-e07fc1f90ae7"),
+        ("x-datadog-trace-id", "1234567890123456789"),
+        ("x-amz-request-id", "4442587FB7D0A2F9"),
+        ("x-amzn-requestid", "f3a1c2d4-5b6e-7f80-9a1b-2c3d4e5f6a7b"),
+        ("x-amzn-bedrock-invocation-latency", "1187"),
+        ("content-type", "text/event-stream"),
+    )
+    out = Normalizer().response(response(groq, headers), OPENAI_COMPATIBLE, "k/0")
+    assert b"75a54d20" not in out.body and out.body.startswith(b'data: {"id":"chatcmpl-')
+    for (name, value), (_, stored) in zip(headers[:-1], out.headers[:-1], strict=True):
+        assert value not in stored, name
+    assert dict(out.headers)["content-type"] == "text/event-stream"
+    body = Normalizer().response(response(gemini), OPENAI_COMPATIBLE, "k/0").body
+    assert b"mK9PaLGY" not in body and b"2025-01-15" not in body
+
+
+def test_a_random_letter_run_is_not_a_prefix() -> None:
+    one = Normalizer().response(
+        response(b"{}", (("cf-ray", "aXqTbRrLmNpKqWeR-CDG"),)), OPENAI_COMPATIBLE, "k/0"
+    )
+    two = Normalizer().response(
+        response(b"{}", (("cf-ray", "QwErTyUiOpAsDfGh-AMS"),)), OPENAI_COMPATIBLE, "k/0"
+    )
+    assert one.headers == two.headers and "aXqT" not in one.headers[0][1]
+
+
+def test_a_hex_run_after_a_word_that_drew_no_letter_keeps_the_hex_placeholder() -> None:
+    # OpenAI's system_fingerprint is fp_ and ten hex digits; about one in a hundred is all digits.
+    assert shaped_placeholder("fp_2807999798", "seed") == shaped_placeholder("fp_a863319bf8", "seed")

@@ -22,7 +22,6 @@ from recorded import API_KEY, CHANGES, UNCHANGED, record_versions
 
 import replay
 from replay._core.answers import prompt_of
-from replay._store import cassette_file as store
 from replay.tools import inventory
 from replay.tools.cli import main
 from replay.tools.fakellm import FakeLLMServer
@@ -372,10 +371,11 @@ def test_a_rerun_killed_half_way_continues_and_records_each_request_once(
 
 
 def recorded(out: Path) -> int:
+    """Interactions on disk under ``out``: the cassette files with their journals."""
     total = 0
-    for path in out.rglob("*.json"):
-        with contextlib.suppress(replay.CassetteError):  # a file being replaced
-            total += len(store.load(path).interactions)
+    with contextlib.suppress(replay.CassetteError):  # a journal entry being written
+        for cassette in inventory.read_all([out]):
+            total += sum(1 for _ in cassette.interactions())
     return total
 
 
