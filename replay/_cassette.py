@@ -48,6 +48,8 @@ class Record:
     """The request as it will be stored: redacted and normalized."""
     scrub: Rewriter
     """Removes the secrets this request carried from its response."""
+    sent: str | None = None
+    """The stored request's exact digest, for replay's fast path (see Cassette.key_for)."""
 
 
 @dataclass(slots=True)
@@ -62,6 +64,7 @@ class _Change:
     """Re-recorded in mode all: the file's responses for this key are dropped at save."""
     replaced: list[Outcome] = field(default_factory=list)
     """In mode all, what the file held before: an unchanged response keeps its recording date."""
+    sent: str | None = None
 
 
 class Cassette:
@@ -110,6 +113,8 @@ class Cassette:
         self._changes: dict[str, _Change] = {}
         self._rerecorded: set[str] = set()
         self._played: dict[str, int] = {}
+        self._exact_keys: dict[str, str] = {}
+        self._exact_keys_of: store.Loaded | None = None
         _open_cassettes.add(self)
 
     def __repr__(self) -> str:
@@ -183,11 +188,32 @@ class Cassette:
     def key_of(self, request: Request) -> str:
         return request_keys.request_key(self.keyed_form(request), self.rules)
 
+    def key_for(self, request: Request) -> str:
+        """The key of ``request``: :meth:`key_of`, or the same key by the fast path.
+
+        Fast path: a recording stores ``sent``, the :func:`~replay._core.key.exact_digest` of
+        its request as stored (redacted, normalized), when that stored request keys to the
+        recording's own key. A request with those very bytes and the same rules therefore has
+        that key: it is found in an index of the file's digests (built on the first lookup,
+        not at load) with no redaction, URL parsing, JSON canonicalization or key hashing. Any
+        other request (one carrying a secret, JSON in another order, a cassette recorded
+        before digests) takes :meth:`key_of`. Both give the same key; a property test proves
+        it (tests/cassette/test_exact_path.py).
+        """
+        with self._lock:
+            loaded = self._base()
+            if self._exact_keys_of is not loaded:
+                self._exact_keys = dict(_digests(loaded.interactions))
+                self._exact_keys_of = loaded
+            exact_keys = self._exact_keys
+        key = exact_keys.get(request_keys.exact_digest(request, self.rules))
+        return self.key_of(request) if key is None else key
+
     # Deciding.
 
     def decide(self, request: Request) -> Replay | Record:
         """Replay, or record; raises :class:`CassetteMiss` where the mode forbids recording."""
-        key = self.key_of(request)
+        key = self.key_for(request)
         with self._lock:
             self._base()
             outcomes = self._outcomes(key)
@@ -210,7 +236,9 @@ class Cassette:
                 return Replay(outcomes[min(played, len(outcomes) - 1)])
         scrub = self.redactor.with_secrets_of(request)
         stored = self._normalizer.request(self.redactor.request(request, scrub))
-        return Record(key, stored, scrub)
+        keyed_alike = self.key_of(stored) == key
+        sent = request_keys.exact_digest(stored, self.rules) if keyed_alike else None
+        return Record(key, stored, scrub, sent)
 
     def _miss(self, request: Request, reason: str, used_up: bool) -> CassetteMiss:
         asked = self.redactor.request(request, self.redactor.known)
@@ -264,9 +292,9 @@ class Cassette:
         outcomes = list(existing.outcomes) if existing else []
         if self.mode is Mode.ALL and record.key not in self._rerecorded:
             self._rerecorded.add(record.key)
-            change = _Change(record.request, [], 0, reset=True, replaced=outcomes)
+            change = _Change(record.request, [], 0, True, outcomes, record.sent)
         else:
-            change = _Change(record.request, outcomes, len(outcomes))
+            change = _Change(record.request, outcomes, len(outcomes), sent=record.sent)
         self._changes[record.key] = change
         return change
 
@@ -290,12 +318,23 @@ class Cassette:
                     new = [store.encode_outcome(o) for o in change.outcomes[change.from_file :]]
                     kept = [] if change.reset else _responses(merged.get(key))
                     entry = store.encode(Interaction(key, change.request, []))
+                    if change.sent is not None:
+                        entry["request"]["sent"] = change.sent
                     entry["responses"] = [*kept, *new]
                     merged[key] = entry
                 self._loaded = store.save(self.path, merged)
             self._changes.clear()
             self._decoded.clear()
             self._decoded_outcomes.clear()
+
+
+def _digests(interactions: dict[str, Any]) -> Iterable[tuple[str, str]]:
+    """(exact digest, key) of every entry that has one; entries without are left to key_of."""
+    for key, entry in interactions.items():
+        request = entry.get("request") if isinstance(entry, dict) else None
+        sent = request.get("sent") if isinstance(request, dict) else None
+        if isinstance(sent, str):
+            yield sent, key
 
 
 def _responses(entry: object) -> list[object]:
