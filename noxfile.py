@@ -35,9 +35,10 @@ def typecheck(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def bench(session: nox.Session) -> None:
-    """This project against vcrpy and the floor; writes bench/results/latest.{md,json}."""
-    # The published figures compare against vcrpy 9.4.2: pin it so a rerun compares the same.
-    session.install("-e", ".[test]", "vcrpy==9.4.2")
+    """This project against vcrpy, cassetter and the floor: bench/results/latest.{md,json}."""
+    # The published figures compare against vcrpy 9.4.2 and cassetter 0.16.1: pinned, so a
+    # rerun compares the same.
+    session.install("-e", ".[test]", "vcrpy==9.4.2", "cassetter==0.16.1")
     session.run("python", "bench/run.py", *session.posargs)
 
 

@@ -1,7 +1,8 @@
 """The benchmark workload: OpenAI-style chat calls, and the same recordings in each tool's format.
 
-Every request is a ~650-byte chat completion body whose 500-character prompt
-differs per request; every answer is a ~1.5 KB chat completion. Streams are
+Every request is a chat completion body of realistic size, 1 to 4 KB: a system
+prompt and a few turns of conversation before the last user message, all
+different per request; every answer is a ~1.5 KB chat completion. Streams are
 300 server-sent events. The three contenders replay exactly the same data:
 this project from its JSON cassette, vcrpy from its YAML cassette, and the
 floor from a dict keyed by a hash of the request body.
@@ -62,20 +63,30 @@ _WORDS = tuple(
 
 
 def prompt(index: int, length: int = 500) -> str:
-    """A 500-character prompt, different for every index, the same on every run."""
+    """``length`` characters of text, different for every index, the same on every run."""
     rng = random.Random(index)
     words = [f"#{index}", *(rng.choice(_WORDS) for _ in range(length // 4))]
     return " ".join(words)[:length]
 
 
 def request_body(index: int, stream: bool = False) -> bytes:
+    """A system prompt and one to three earlier turns before the last question: 1 to 4 KB.
+
+    The last message starts with ``#index`` (the loopback server answers by it).
+    """
+    rng = random.Random(index)
+    turns = rng.randint(1, 3)
+    messages = [{"role": "system", "content": prompt(-index - 1, rng.randint(400, 900))}]
+    for turn in range(turns):
+        messages.append({"role": "user", "content": prompt(index * 7 + turn, rng.randint(80, 300))})
+        messages.append(
+            {"role": "assistant", "content": prompt(index * 7 + turn + 3, rng.randint(150, 550))}
+        )
+    messages.append({"role": "user", "content": prompt(index, rng.randint(100, 400))})
     return orjson.dumps(
         {
             "model": "gpt-4o-mini",
-            "messages": [
-                {"role": "system", "content": "You are a concise assistant for benchmarks."},
-                {"role": "user", "content": prompt(index)},
-            ],
+            "messages": messages,
             "temperature": 0.2,
             "max_tokens": 256,
             "stream": stream,
@@ -183,3 +194,19 @@ def write_vcr_cassette(
         )
     data = serialize({"requests": requests, "responses": responses}, yamlserializer)
     path.write_text(data)
+
+
+def write_cassetter_cassette(path: Path, calls: Iterable[Call]) -> None:
+    """The same recordings as cassetter saves them (its own Rust writer), headers it keeps."""
+    from cassetter._core import Cassette as CassetterCassette
+    from cassetter._core import HttpInteraction, HttpRequest, HttpResponse, process_body
+
+    cassette = CassetterCassette()
+    kept = {name: [value] for name, value in REQUEST_HEADERS.items() if name != "authorization"}
+    answer_headers = {name: [value] for name, value in RESPONSE_HEADERS}
+    for call in calls:
+        request = HttpRequest("POST", URL, kept, process_body(call.body, "application/json"))
+        body = process_body(call.answer, "application/json")
+        response = HttpResponse(200, answer_headers, body)
+        cassette.add_interaction(HttpInteraction(request, response, "2024-01-01T00:00:00Z"))
+    cassette.save(str(path))

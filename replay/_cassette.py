@@ -57,6 +57,8 @@ class Record:
     """The request as it will be stored: redacted and normalized."""
     scrub: Rewriter
     """Removes the secrets this request carried from its response."""
+    sent: str | None = None
+    """The stored request's exact digest, for replay's fast path (see Cassette.key_for)."""
 
 
 @dataclass(slots=True)
@@ -69,6 +71,7 @@ class _Change:
     """Re-recorded in mode all: its first recording replaces the file's responses."""
     replaced: list[Outcome] = field(default_factory=list)
     """In mode all, what the file held before: an unchanged response keeps its recording date."""
+    sent: str | None = None
 
 
 class Cassette:
@@ -125,6 +128,8 @@ class Cassette:
         self._rekeyed: dict[str, tuple[str, ...]] | None = None
         self._merged: set[str] = set()
         self._warned_merges: set[str] = set()
+        self._exact_keys: dict[str, str] = {}
+        self._exact_keys_of: store.Loaded | None = None
         _cassettes.add(self)
 
     def __repr__(self) -> str:
@@ -206,11 +211,32 @@ class Cassette:
     def key_of(self, request: Request) -> str:
         return request_keys.request_key(self.keyed_form(request), self.rules)
 
+    def key_for(self, request: Request) -> str:
+        """The key of ``request``: :meth:`key_of`, or the same key by the fast path.
+
+        Fast path: a recording stores ``sent``, the :func:`~replay._core.key.exact_digest` of
+        its request as stored (redacted, normalized), when that stored request keys to the
+        recording's own key. A request with those very bytes and the same rules therefore has
+        that key: it is found in an index of the file's digests (built on the first lookup,
+        not at load) with no redaction, URL parsing, JSON canonicalization or key hashing. Any
+        other request (one carrying a secret, JSON in another order, a cassette recorded
+        before digests) takes :meth:`key_of`. Both give the same key; a property test proves
+        it (tests/cassette/test_exact_path.py).
+        """
+        with self._lock:
+            loaded = self._base()
+            if self._exact_keys_of is not loaded:
+                self._exact_keys = dict(_digests(loaded.interactions))
+                self._exact_keys_of = loaded
+            exact_keys = self._exact_keys
+        key = exact_keys.get(request_keys.exact_digest(request, self.rules))
+        return self.key_of(request) if key is None else key
+
     # Deciding.
 
     def decide(self, request: Request) -> Replay | Record:
         """Replay, or record; raises :class:`CassetteMiss` where the mode forbids recording."""
-        key = self.key_of(request)
+        key = self.key_for(request)
         with self._lock:
             self._base()
             outcomes = self._outcomes(key)
@@ -235,7 +261,9 @@ class Cassette:
                 return Replay(outcomes[min(played, len(outcomes) - 1)])
         scrub = self.redactor.with_secrets_of(request)
         stored = self._normalizer.request(self.redactor.request(request, scrub))
-        return Record(key, stored, scrub)
+        keyed_alike = self.key_of(stored) == key
+        sent = request_keys.exact_digest(stored, self.rules) if keyed_alike else None
+        return Record(key, stored, scrub, sent)
 
     def _rekeyed_outcomes(self, key: str) -> list[Outcome] | None:
         """The responses stored under other keys whose requests have ``key`` under today's rules.
@@ -323,6 +351,8 @@ class Cassette:
             if index < len(change.replaced) and _same(change.replaced[index], outcome):
                 outcome = change.replaced[index]
             request = store.encode(Interaction(record.key, change.request, []))["request"]
+            if change.sent is not None:
+                request["sent"] = change.sent
             reset = change.reset and index == 0
             encoded = store.encode_outcome(outcome)
             journal.add(self._store, self.path, record.key, request, encoded, reset)
@@ -350,9 +380,9 @@ class Cassette:
         outcomes = list(existing.outcomes) if existing else []
         if self.mode is Mode.ALL and record.key not in self._rerecorded:
             self._rerecorded.add(record.key)
-            change = _Change(record.request, [], reset=True, replaced=outcomes)
+            change = _Change(record.request, [], reset=True, replaced=outcomes, sent=record.sent)
         else:
-            change = _Change(record.request, outcomes)
+            change = _Change(record.request, outcomes, sent=record.sent)
         self._changes[record.key] = change
         return change
 
@@ -410,6 +440,15 @@ class Recording:
                 return
             cassette._recordings.discard(self)
             cassette.add(self._record, self._outcome(complete, cut))
+
+
+def _digests(interactions: dict[str, Any]) -> Iterable[tuple[str, str]]:
+    """(exact digest, key) of every entry that has one; entries without are left to key_of."""
+    for key, entry in interactions.items():
+        request = entry.get("request") if isinstance(entry, dict) else None
+        sent = request.get("sent") if isinstance(request, dict) else None
+        if isinstance(sent, str):
+            yield sent, key
 
 
 def _same(old: Outcome, new: Outcome) -> bool:

@@ -62,8 +62,10 @@ def to_model(request: AnyRequest) -> model.Request:
         url=str(request.url),
         # The raw pairs: multi_items() would detect the encoding again for every header.
         headers=tuple(
-            (name.decode("latin-1").lower(), value.decode("latin-1"))
-            for name, value in request.headers.raw
+            [
+                (name.decode("latin-1").lower(), value.decode("latin-1"))
+                for name, value in request.headers.raw
+            ]
         ),
         body=request.content,
     )

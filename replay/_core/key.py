@@ -10,6 +10,9 @@ timeouts, idempotency keys and user agents never change a key.
 The key is a SHA-256 of orjson output: stable across processes, machines and
 Python versions. ``tests/test_key_stability.py`` pins the keys of a fixed corpus, since
 changing this function orphans every cassette users have recorded.
+
+:func:`exact_digest` is the cheap companion replay looks up first: a hash of a
+request's bytes as they are, with no parsing (see :meth:`replay.Cassette.key_for`).
 """
 
 from __future__ import annotations
@@ -77,6 +80,19 @@ def canonical(request: Request, rules: KeyRules) -> dict[str, Any]:
 def request_key(request: Request, rules: KeyRules) -> str:
     encoded = orjson.dumps(canonical(request, rules), option=orjson.OPT_SORT_KEYS)
     return hashlib.sha256(encoded).hexdigest()[:KEY_LENGTH]
+
+
+def exact_digest(request: Request, rules: KeyRules) -> str:
+    """A SHA-256 of what the key reads, as bytes, unparsed: method, URL, content type, the
+    matched headers, the body, and the rules themselves (other rules, other digest).
+
+    Equal digests mean equal bytes, hence equal keys; unequal digests say nothing.
+    """
+    head: list[object] = [rules.ignore, rules.match_headers, request.method, request.url]
+    head += [request.header(name) for name in ("content-type", *rules.match_headers)]
+    digest = hashlib.sha256(orjson.dumps(head))
+    digest.update(request.body)
+    return digest.hexdigest()[:KEY_LENGTH]
 
 
 def canonical_body(body: bytes, content_type: str | None, rules: KeyRules) -> Any:

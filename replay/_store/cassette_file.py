@@ -6,7 +6,8 @@ The format, version 1 (orjson, UTF-8, 2-space indent, sorted keys)::
       "version": 1,
       "interactions": {
         "<request key>": {
-          "request": {"method": "POST", "url": "...", "headers": {...}, "body": BODY},
+          "request": {"method": "POST", "url": "...", "headers": {...}, "body": BODY,
+                      "sent": "<exact digest>"},
           "responses": [
             {"status": 200, "headers": {...}, "body": BODY, "recorded_at": "..."},
             {"status": 200, "headers": {...}, "chunks": [{"at": 0.0123, "text": "data: ..."}],
@@ -17,8 +18,11 @@ The format, version 1 (orjson, UTF-8, 2-space indent, sorted keys)::
       }
     }
 
-``BODY`` is ``{"json": ...}`` for JSON, ``{"text": "..."}`` for other UTF-8 and
-``{"base64": "..."}`` for binary; an empty body is left out. A response is
+``sent`` (optional) is the digest of the request's bytes as stored, by which replay
+finds the recording without canonicalizing a request sent with exactly those
+bytes (``replay.Cassette.key_for``). ``BODY`` is ``{"json": ...}`` for JSON,
+``{"text": "..."}`` for other UTF-8 and ``{"base64": "..."}`` for binary; an empty
+body is left out. A response is
 stored as ``chunks`` when its boundaries matter (server-sent events,
 line-delimited JSON) or when the caller stopped reading it early. A stream cut short by
 a transport exception (a read timeout mid-stream) also keeps it as ``"stream_error":
@@ -349,10 +353,13 @@ def decode_outcomes(path: Path, key: str, entry: Any) -> list[Outcome]:
 
 
 def _check_request(request: Any) -> None:
-    """Fails as decoding the request would, without re-serializing a JSON body."""
+    """Fails as decoding the request would, without building it (nor re-serializing a JSON
+    body): replay reads only the responses."""
     _text(request["method"])
     _text(request["url"])
-    _decode_headers(request.get("headers", {}))
+    headers = request.get("headers", {})
+    if not (isinstance(headers, dict) and all(_both_text(pair) for pair in headers.items())):
+        _decode_headers(headers)  # raises, naming what is wrong
     body = request.get("body")
     if not (isinstance(body, dict) and "json" in body and "text" not in body):
         decode_body(body)
@@ -422,7 +429,14 @@ def decode_body(body: Any) -> bytes:
 def _decode_headers(headers: Any) -> Headers:
     if not isinstance(headers, dict):
         raise TypeError("headers are not an object")
-    return tuple((_text(name).lower(), _text(value)) for name, value in headers.items())
+    pairs = headers.items()
+    if all(_both_text(pair) for pair in pairs):
+        return tuple([(name.lower(), value) for name, value in pairs])
+    return tuple((_text(name).lower(), _text(value)) for name, value in pairs)
+
+
+def _both_text(pair: tuple[Any, Any]) -> bool:
+    return type(pair[0]) is str and type(pair[1]) is str
 
 
 def _text(value: Any) -> str:

@@ -80,6 +80,9 @@ def test_a_miss_never_ends_in_an_empty_list_of_differences(tmp_path: Path) -> No
     record(path, [(ask("gpt-4o"), answer("one", "2026-01-01T00:00:00Z"))])
     document = orjson.loads(path.read_bytes())
     (entry,) = document["interactions"].values()
+    # Stored under keys its request does not have: the exact digest (valid only for the
+    # recording's own key) goes too, as it would for a cassette recorded under other rules.
+    del entry["request"]["sent"]
     document["interactions"] = {"0" * 32: entry, "1" * 32: entry}
     path.write_bytes(orjson.dumps(document))
     cassette = Cassette(path, mode="none")
