@@ -302,3 +302,46 @@ def test_missing_pyyaml_advice_names_this_python_and_this_clone(
     # The path named is this checkout, whose [vcr] extra brings PyYAML: it works from anywhere.
     assert 'vcr = ["vcrpy>=7", "PyYAML>=6"]' in (clone / "pyproject.toml").read_text()
     assert sorted(tmp_path.iterdir()) == [source]
+
+
+CREDENTIALS = (SHAPES / "credentials_default_vcrpy.yaml").read_text()
+MADE_UP_CREDENTIALS = {
+    "AWS access key id in a SigV4 authorization": "ASIAQ3EGWXYZ7EXAMPL3",
+    "SigV4 signature": "5d672d79c15b13162d9279b0855cfba6789a8edb4c82c400e06b5924a6f2b5d7",
+    "x-amz-security-token header": "IQoJb3JpZ2luX2VjEJr",
+    "presigned URL X-Amz-Credential": "AKIAQ3EGWXYZ7EXAMPL4",
+    "presigned URL X-Amz-Security-Token": "FwoGZXIvYXdzEBYaDPresignedSessionToken0123",
+    "presigned URL X-Amz-Signature": "0f1e2d3c4b5a69788796a5b4c3d2e1f0",
+    "OAuth client_secret in a form": "d-FL95Q19q7MQmFpd7hHD0Ty",
+    "Google refresh token in a form": "MadeUpRefreshTokenForTests",
+    "Google access token (body and bearer)": "MadeUpAccessTokenForTests",
+    "Google id_token, a JWT": "Xk3vQ9pL2mN8rT5wY1zA4bC7dE0fG6hJ",
+    "Azure api-key": "3f9a7c1e5b2d4086a1c3e5f7b9d0a2c4",
+    "Azure AD bearer JWT, echoed in the error": "Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0Lz9Xc",
+    "Azure SAS sig": "madeUpSasSignature",
+    "OpenAI organization id sent": "org-MadeUpOrganizationId01",
+    "OpenAI project": "proj_MadeUpProjectId0123456789",
+    "OpenAI organization answered": "acme-research-q7d2kf",
+    "a JWT in a field no list names": "c2lnbmF0dXJlMDEyMzQ1Njc4OQ",
+    "Anthropic key": "sk-ant-api03-MadeUpAnthropicKey",
+    "Anthropic organization": "5b4f3e2d-1c0b-4a99-8877-665544332211",
+}
+
+
+def test_credentials_and_account_ids_of_every_cloud_stay_off_disk_and_scan_agrees(
+    tmp_path: Path,
+) -> None:
+    source = tmp_path / "test_clouds.yaml"
+    source.write_text(CREDENTIALS)
+    assert all(secret in CREDENTIALS for secret in MADE_UP_CREDENTIALS.values())
+
+    result = invoke("import-vcr", source)
+    assert result.exit_code == 0, result.output
+    target = tmp_path / "test_clouds.json"
+    stored = target.read_text()
+    kept = {what: secret for what, secret in MADE_UP_CREDENTIALS.items() if secret in stored}
+    assert kept == {}
+    # 9 answers under 8 keys: the two Azure calls differ only in their (secret) auth header
+    assert sorted(len(entry["responses"]) for entry in _entries(target).values()) == [1] * 7 + [2]
+    scanned = invoke("scan", target)
+    assert (scanned.exit_code, scanned.stdout) == (0, "0 secrets found in 1 cassette\n")
