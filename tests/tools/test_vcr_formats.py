@@ -40,6 +40,11 @@ def invoke(*args: Any) -> Result:
     return CliRunner().invoke(main, [str(arg) for arg in args])
 
 
+def _source(path: Path, text: str) -> Path:
+    path.write_text(text)
+    return path
+
+
 def _entries(path: Path) -> dict[str, Any]:
     return store.load(path).interactions
 
@@ -47,8 +52,7 @@ def _entries(path: Path) -> dict[str, Any]:
 def test_pydantic_ai_parsed_bodies_keep_every_interaction_and_replay_with_openai(
     tmp_path: Path,
 ) -> None:
-    source = tmp_path / "test_openai_instructions.yaml"
-    source.write_text(PYDANTIC_AI)
+    source = _source(tmp_path / "test_openai_instructions.yaml", PYDANTIC_AI)
     result = invoke("import-vcr", tmp_path)
     target = tmp_path / "test_openai_instructions.json"
     assert result.exit_code == 0, result.output
@@ -129,18 +133,17 @@ def test_langchain_gzip_yaml_is_found_converted_and_replayed(tmp_path: Path) -> 
 def test_what_is_not_understood_fails_that_file_alone_naming_the_interaction_and_field(
     tmp_path: Path,
 ) -> None:
-    good = tmp_path / "good.yaml"
-    good.write_text(PYDANTIC_AI)
-    cassetter = tmp_path / "cassetter.yaml"
-    cassetter.write_text(CASSETTER)
-    odd_body = tmp_path / "odd_body.yaml"
-    odd_body.write_text(
-        PYDANTIC_AI.replace("      string: |+\n", "      encoding: utf-8\n      string: |+\n")
+    good = _source(tmp_path / "good.yaml", PYDANTIC_AI)
+    cassetter = _source(tmp_path / "cassetter.yaml", CASSETTER)
+    odd_body = _source(
+        tmp_path / "odd_body.yaml",
+        PYDANTIC_AI.replace("      string: |+\n", "      encoding: utf-8\n      string: |+\n"),
     )
-    both = tmp_path / "both.yaml"
-    both.write_text(PYDANTIC_AI.replace("    method: POST\n", "    method: POST\n    body: x\n", 1))
-    metadata = tmp_path / "metadata.yaml"
-    metadata.write_text(PYDANTIC_AI + "metadata:\n  seed: 42\n")
+    both = _source(
+        tmp_path / "both.yaml",
+        PYDANTIC_AI.replace("    method: POST\n", "    method: POST\n    body: x\n", 1),
+    )
+    metadata = _source(tmp_path / "metadata.yaml", PYDANTIC_AI + "metadata:\n  seed: 42\n")
 
     result = invoke("import-vcr", tmp_path)
     assert result.exit_code == 1, result.output
@@ -168,10 +171,8 @@ def test_what_is_not_understood_fails_that_file_alone_naming_the_interaction_and
 def test_other_tools_recordings_are_skipped_in_a_folder_and_refused_when_named(
     tmp_path: Path,
 ) -> None:
-    proto = tmp_path / "test_xai_system_prompt.xai.yaml"
-    proto.write_text(XAI_PROTO)
-    empty = tmp_path / "test_nothing.yaml"
-    empty.write_text("interactions: []\nversion: 1\n")
+    proto = _source(tmp_path / "test_xai_system_prompt.xai.yaml", XAI_PROTO)
+    empty = _source(tmp_path / "test_nothing.yaml", "interactions: []\nversion: 1\n")
 
     in_folder = invoke("import-vcr", tmp_path)
     assert in_folder.exit_code == 0, in_folder.output
@@ -198,8 +199,7 @@ def test_other_tools_recordings_are_skipped_in_a_folder_and_refused_when_named(
 
 
 def test_converting_again_skips_what_is_converted_and_force_overwrites(tmp_path: Path) -> None:
-    source = tmp_path / "chat.yaml"
-    source.write_text(PYDANTIC_AI)
+    source = _source(tmp_path / "chat.yaml", PYDANTIC_AI)
     target = tmp_path / "chat.json"
     assert invoke("import-vcr", tmp_path).exit_code == 0
     first = target.read_bytes()
@@ -289,8 +289,7 @@ def test_a_conversion_leaves_no_usage_record_and_no_lock_file(tmp_path: Path) ->
 def test_missing_pyyaml_advice_names_this_python_and_this_clone(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    source = tmp_path / "old.yaml"
-    source.write_text("interactions: []\n")
+    source = _source(tmp_path / "old.yaml", "interactions: []\n")
     monkeypatch.setitem(sys.modules, "yaml", None)  # as if PyYAML were not installed
     result = invoke("import-vcr", source)
     assert result.exit_code == 2, result.output
@@ -331,8 +330,7 @@ MADE_UP_CREDENTIALS = {
 def test_credentials_and_account_ids_of_every_cloud_stay_off_disk_and_scan_agrees(
     tmp_path: Path,
 ) -> None:
-    source = tmp_path / "test_clouds.yaml"
-    source.write_text(CREDENTIALS)
+    source = _source(tmp_path / "test_clouds.yaml", CREDENTIALS)
     assert all(secret in CREDENTIALS for secret in MADE_UP_CREDENTIALS.values())
 
     result = invoke("import-vcr", source)
