@@ -245,18 +245,22 @@ def _load_document(source: Path, data: bytes) -> _Document | Skipped:
         raise CassetteError(
             source, f"version: {document['version']!r} is not vcrpy's cassette format (1)"
         )
-    if document.get("metadata"):
-        raise CassetteError(
-            source,
-            "metadata: what the tests stored with vcrpy's Cassette.get_metadata has no "
-            "place in a replay cassette",
-        )
+    _refuse_metadata(source, document)
     interactions = document["interactions"]
     if interactions is None:
         return _Document([])
     if not isinstance(interactions, list):
         raise _NotVcrpy(source, "is not a vcrpy cassette (no list of interactions)")
     return _Document(interactions)
+
+
+def _refuse_metadata(source: Path, document: Mapping[str, Any]) -> None:
+    if document.get("metadata"):
+        raise CassetteError(
+            source,
+            "metadata: what the tests stored with vcrpy's Cassette.get_metadata has no "
+            "place in a replay cassette",
+        )
 
 
 def _paired(source: Path, document: Mapping[str, Any]) -> list[Any]:
@@ -590,6 +594,7 @@ SERIALIZER = ReplaySerializer()
 def _new_recordings(path: Path, document: dict[str, Any]) -> list[tuple[Request, Response]]:
     """What vcrpy hands a serializer, as recordings made now (what the file holds already
     is replayed by :func:`_recorded_into`, keeping its own dates)."""
+    _refuse_metadata(path, document)
     now = usage.timestamp(datetime.now(UTC))
     return [
         (request, replace(response, recorded_at=now))

@@ -244,3 +244,18 @@ def test_a_broken_cassette_read_through_vcrpy_is_an_error_naming_the_file(tmp_pa
         pass
     assert raised.value.path == path
     assert str(raised.value).startswith(f"cassette {path}: ")
+
+
+def test_metadata_vcrpy_would_save_is_refused_not_dropped(
+    server: FakeLLMServer, tmp_path: Path
+) -> None:
+    path = tmp_path / "seeded.json"
+    my_vcr = register(vcr.VCR())
+    with (
+        pytest.raises(CassetteError, match="metadata: what the tests stored") as raised,
+        my_vcr.use_cassette(str(path), serializer="replay") as cassette,
+    ):
+        cassette.get_metadata("seed", 42)
+        assert _urllib_chat(server.url, "four") == "Answer to: four"
+    assert raised.value.path == path
+    assert not path.exists()
