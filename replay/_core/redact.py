@@ -2,8 +2,11 @@
 
 What is replaced by :data:`PLACEHOLDER`:
 
-- the values of secret headers (``authorization``, ``x-api-key``, cookies, ...) and
-  of secret query parameters (``key``, ``api_key``, ``access_token``, ``sig``, ...);
+- the values of secret headers (``authorization``, ``x-api-key``, cookies, cloud
+  credentials such as ``x-amz-security-token``, ...), of the headers naming the account
+  (``openai-organization``, ``openai-project``, ``anthropic-organization-id``), and of
+  secret query parameters (``key``, ``api_key``, ``access_token``, ``sig``, the
+  ``X-Amz-Signature`` of a presigned URL, ...);
 - the userinfo of a URL (``https://user:pass@host``);
 - the values of secret JSON fields (``"api_key": "..."``) in request and response bodies,
   and of secret parameters in form-encoded request bodies;
@@ -31,16 +34,19 @@ _PLACEHOLDER_BYTES = PLACEHOLDER.encode()
 
 SECRET_HEADERS = frozenset(
     {
-        "authorization",
+        "authorization",  # bearer keys and tokens, AWS SigV4 signatures, Basic credentials
         "proxy-authorization",
         "x-api-key",
-        "api-key",
+        "api-key",  # Azure OpenAI
         "x-goog-api-key",
         "ocp-apim-subscription-key",
+        "x-amz-security-token",  # AWS temporary credentials (Bedrock through STS, SSO)
         "cookie",
         "set-cookie",
     }
 )
+ACCOUNT_HEADERS = frozenset({"openai-organization", "openai-project", "anthropic-organization-id"})
+"""Not credentials, but they name the user's organization: kept off disk like secrets."""
 SECRET_QUERY_PARAMS = frozenset(
     {
         "key",
@@ -53,9 +59,25 @@ SECRET_QUERY_PARAMS = frozenset(
         "signature",
         "client_secret",
         "password",
+        "refresh_token",
+        "id_token",
+        "x-amz-signature",  # a presigned URL's signature and credentials (names compared lowered)
+        "x-amz-credential",
+        "x-amz-security-token",
     }
 )
-SECRET_JSON_FIELDS = ("api_key", "apiKey", "access_token", "client_secret", "password")
+SECRET_JSON_FIELDS = (
+    "api_key",
+    "apiKey",
+    "access_token",
+    "accessToken",
+    "refresh_token",
+    "refreshToken",
+    "id_token",
+    "idToken",
+    "client_secret",
+    "password",
+)
 MIN_SECRET_LENGTH = 8
 """Shorter environment values ("1", "true") would scrub ordinary text, so they are left alone."""
 
@@ -67,9 +89,27 @@ _KEY_SHAPES = (
     _NOT_INSIDE_A_WORD + rb"AIza[0-9A-Za-z_\-]{35}",
     _NOT_INSIDE_A_WORD + rb"xai-[A-Za-z0-9]{20,}",
     _NOT_INSIDE_A_WORD + rb"hf_[A-Za-z0-9]{20,}",
+    _NOT_INSIDE_A_WORD + rb"ya29\.[A-Za-z0-9_\-]{20,}",  # a Google OAuth access token
+    _NOT_INSIDE_A_WORD + rb"1//0[A-Za-z0-9_\-]{20,}",  # a Google OAuth refresh token
+    _NOT_INSIDE_A_WORD + rb"(?:AKIA|ASIA)[0-9A-Z]{16}(?![0-9A-Z])",  # an AWS access key id
+    # A JSON Web Token: base64url header (``{"`` is ``eyJ``), payload and signature (empty
+    # when unsigned). OAuth access, refresh and id tokens, Azure AD and Vertex bearer tokens.
+    _NOT_INSIDE_A_WORD + rb"eyJ[A-Za-z0-9_\-]{5,}\.[A-Za-z0-9_\-]{2,}\.[A-Za-z0-9_\-]*",
     rb"(?<=Bearer )[A-Za-z0-9._~+/\-]{16,}=*",
 )
-_KEY_SHAPE_NEEDLES = (b"sk-", b"gsk_", b"AIza", b"xai-", b"hf_", b"Bearer ")
+_KEY_SHAPE_NEEDLES = (
+    b"sk-",
+    b"gsk_",
+    b"AIza",
+    b"xai-",
+    b"hf_",
+    b"ya29.",
+    b"1//0",
+    b"AKIA",
+    b"ASIA",
+    b"eyJ",
+    b"Bearer ",
+)
 """Every key shape above contains one of these: text without them is not scanned for keys."""
 _SECRET_FIELD_NAMES = tuple(name.encode() for name in SECRET_JSON_FIELDS)
 SECRET_FIELDS = Rewriter(
@@ -104,7 +144,9 @@ class Redactor:
         environ: Mapping[str, str] | None = None,
     ) -> None:
         self.secrets = environment_secrets(environ) | {s for s in secrets if s}
-        self.secret_headers = SECRET_HEADERS | {name.lower() for name in secret_headers}
+        self.secret_headers = (
+            SECRET_HEADERS | ACCOUNT_HEADERS | {name.lower() for name in secret_headers}
+        )
         self.secret_params = SECRET_QUERY_PARAMS | {name.lower() for name in secret_params}
         self.known = _scrubber(frozenset(self.secrets))
 

@@ -775,17 +775,20 @@ def verify_command(paths: tuple[Path, ...], as_json: bool) -> None:
 @main.command("import-vcr")
 @_PATHS
 @click.option("--delete", is_flag=True, help="Remove each vcrpy cassette once converted.")
+@click.option("--force", is_flag=True, help="Overwrite a converted file that differs.")
 @_JSON
-def import_vcr_command(paths: tuple[Path, ...], delete: bool, as_json: bool) -> None:
-    """Convert vcrpy / pytest-recording cassettes (YAML, or vcrpy's JSON) to replay cassettes."""
+def import_vcr_command(paths: tuple[Path, ...], delete: bool, force: bool, as_json: bool) -> None:
+    """Convert vcrpy / pytest-recording cassettes (YAML, vcrpy's JSON, pydantic-ai's and
+    langchain's serializers) to replay cassettes; exit status 1 if some could not be."""
     from replay.tools import vcr
 
     if (missing := vcr.missing_extra()) is not None:
         fail(f"import-vcr {missing}")
     output = _output(as_json)
-    results = vcr.import_paths(paths, delete=delete)
+    results = vcr.import_paths(paths, delete=delete, force=force)
     failed = [(source, error) for source, error in results if isinstance(error, CassetteError)]
     converted = [done for _, done in results if isinstance(done, vcr.Imported)]
+    skipped = [skip for _, skip in results if isinstance(skip, vcr.Skipped)]
     if as_json:
         output.document(
             {
@@ -794,20 +797,31 @@ def import_vcr_command(paths: tuple[Path, ...], delete: bool, as_json: bool) -> 
                         "source": str(done.source),
                         "target": str(done.target),
                         "interactions": done.interactions,
+                        "unchanged": done.unchanged,
                     }
                     for done in converted
+                ],
+                "skipped": [
+                    {"source": str(skip.source), "reason": skip.reason} for skip in skipped
                 ],
                 "failed": [{"source": str(source), "reason": e.reason} for source, e in failed],
             }
         )
     else:
         for done in converted:
+            verb = "already converted" if done.unchanged else "converted"
             output.line(
-                f"converted {done.source} -> {done.target} "
+                f"{verb} {done.source} -> {done.target} "
                 f"({counted(done.interactions, 'interaction')})"
             )
+        for skip in skipped:
+            output.line(output.style(f"{skip.source}: {skip.reason}, skipped", fg="yellow"))
         for source, error in failed:
             output.line(output.style(f"{source}: {error.reason}", fg="red"))
-        output.line(f"{len(converted)} converted, {len(failed)} not converted")
+        fresh = sum(not done.unchanged for done in converted)
+        output.line(
+            f"{fresh} converted, {len(converted) - fresh} already converted, "
+            f"{len(skipped)} skipped, {len(failed)} not converted"
+        )
     if failed:
         raise click.exceptions.Exit(1)

@@ -40,7 +40,10 @@ whitespace-led words (``tokens(text)``), streamed one per chunk.
 
 Ids, timestamps and the headers ``x-request-id``, ``openai-processing-ms``, ``cf-ray``,
 ``x-ratelimit-remaining-requests`` and ``x-ratelimit-reset-requests`` are random on
-every response, so replay tests see what real providers vary.
+every response, so replay tests see what real providers vary. Every response also names
+the account as OpenAI and Anthropic do (``openai-organization``, ``openai-project``,
+``anthropic-organization-id``: ``account_headers``, made up per server), which must never
+reach a cassette.
 
 Authentication: ``Authorization: Bearer <key>``, ``x-api-key`` or ``api-key`` must carry
 the server's key; otherwise a 401 whose message echoes the presented key in full.
@@ -856,7 +859,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _send(self, reply: _Reply, fake: FakeLLMServer) -> None:
         self.send_response(reply.status)
-        headers = {**_volatile_headers(), **reply.headers}
+        headers = {**_volatile_headers(), **fake.account_headers, **reply.headers}
         if reply.events is None:
             payload = json.dumps(reply.body).encode()
             if reply.compress:
@@ -910,6 +913,11 @@ class FakeLLMServer:
         self._address = (host, port)
         self._lock = threading.Lock()
         self._issued: dict[str, dict[str, Any]] = {}
+        self.account_headers = {
+            "openai-organization": f"user-{secrets.token_hex(12)}",
+            "openai-project": f"proj_{_rand(24)}",
+            "anthropic-organization-id": str(uuid.uuid4()),
+        }
         self._last_timestamp = 0
         self._httpd: _HTTPServer | None = None
         self._thread: threading.Thread | None = None

@@ -1,6 +1,10 @@
 """``replay scan``: secrets that escaped redaction, searched in every string of stored entries.
 
-Base64 bodies and chunks are decoded first; one that is not valid base64 is
+Besides the secrets' shapes (API keys, tokens, JSON Web Tokens) and this
+environment's secret values, the value of a header that redaction replaces
+(``authorization``, ``openai-organization``, ...) is a finding unless it is the
+placeholder: a cassette written by an older version, or edited by hand, may
+still hold one. Base64 bodies and chunks are decoded first; one that is not valid base64 is
 scanned as it stands and reported as a problem, since a damaged body may
 still hold a key in plain text. Pure: it takes parsed entries and returns
 findings; the command line reads the files and prints.
@@ -9,10 +13,11 @@ findings; the command line reads the files and prints.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Set
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from replay._core.redact import ACCOUNT_HEADERS, PLACEHOLDER, SECRET_HEADERS
 from replay._store import cassette_file as store
 from replay.tools.inventory import CassetteFile
 
@@ -78,8 +83,21 @@ def _decoded(encoded: str, where: str) -> _Text:
     return _Text(where, data.decode("utf-8", errors="replace"))
 
 
+_HEADER_FIELD = re.compile(r"(?:^|\.)headers\.(?P<name>[^.]+)$")
+
+
+def _unredacted_header(field: str, value: str, secret_headers: Set[str]) -> bool:
+    """A secret or account header whose stored value is not (only) the placeholder."""
+    match = _HEADER_FIELD.search(field)
+    if match is None or match.group("name").lower() not in secret_headers:
+        return False
+    return not set(value.split(", ")) <= {PLACEHOLDER}  # repeated headers are joined
+
+
 def scan_cassette(
-    cassette: CassetteFile, pattern: re.Pattern[bytes]
+    cassette: CassetteFile,
+    pattern: re.Pattern[bytes],
+    secret_headers: Set[str] = SECRET_HEADERS | ACCOUNT_HEADERS,
 ) -> tuple[list[Finding], list[Problem]]:
     findings: list[Finding] = []
     problems: list[Problem] = []
@@ -89,6 +107,9 @@ def scan_cassette(
             field = found.where.lstrip(".")
             if found.problem is not None:
                 problems.append(Problem(path, key, field, found.problem))
+            if _unredacted_header(field, found.text, secret_headers):
+                findings.append(Finding(path, key, field, found.text))
+                continue
             for match in pattern.finditer(found.text.encode()):
                 secret = match.group().decode(errors="replace")
                 findings.append(Finding(path, key, field, secret))

@@ -1,30 +1,45 @@
 """Moving from vcrpy: convert its cassettes, and let vcrpy itself read and write ours.
 
-``import_cassette(path)`` (the ``replay import-vcr`` command) turns a vcrpy or
-pytest-recording cassette (YAML, or the output of vcrpy's JSON serializer)
-into this project's format beside it: ``test_x.yaml`` -> ``test_x.json``. The
+``import_paths`` (the ``replay import-vcr`` command) turns vcrpy and
+pytest-recording cassettes into this project's format beside them:
+``test_x.yaml`` -> ``test_x.json``. It reads what vcrpy's serializers write
+(YAML, vcrpy's JSON) and what LLM projects commonly plug into vcrpy: pydantic-ai's
+serializer (JSON bodies kept parsed, as ``parsed_body``) and langchain's
+(gzip-compressed YAML of vcrpy's ``requests`` and ``responses`` lists). The
 interactions go through :meth:`Cassette.decide <replay._cassette.Cassette.decide>`
 and :meth:`~replay._cassette.Cassette.add` as if they had been recorded here,
 so they are redacted and normalized alike; bodies are decoded
 (``content-encoding``, YAML ``!!binary``, ``base64_string``) and stored as JSON
 where they are JSON, and event streams are split into their events.
 
+Nothing is dropped: a field or a body of a form the converter does not know
+is an error naming the file, the interaction and the field, and nothing is
+written for that file. A conversion is deterministic (same source, same
+bytes), so converting again is a no-op, and it leaves nothing beside the
+cassettes but the converted files (no usage record, no lock file).
+
 For clients not built on httpx (requests, aiohttp), :func:`register` adds a
 ``"replay"`` serializer and a persister to a vcrpy ``VCR``, so that
 ``vcr.use_cassette(path, serializer="replay")`` reads and writes this format,
 saved the way the transports save it: merged under the file lock, atomically.
 
-vcrpy and PyYAML are the optional extra ``replay-llm[vcr]``, imported only when used.
+PyYAML (and vcrpy, for :func:`register`) are the optional extra
+``replay-llm[vcr]``, imported only when used.
 """
 
 from __future__ import annotations
 
 import base64
+import binascii
 import contextlib
+import gzip
+import json
 import os
+import sys
 import tempfile
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+import zlib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 from http import HTTPStatus
@@ -36,6 +51,7 @@ from replay._core.errors import CassetteError
 from replay._core.model import (
     STREAM_CONTENT_TYPES,
     Chunk,
+    Headers,
     Request,
     Response,
     header_value,
@@ -57,154 +73,387 @@ class Imported:
     source: Path
     target: Path
     interactions: int
+    unchanged: bool = False
+    """The target held this very conversion already: nothing was written."""
 
 
-VCRPY_SUFFIXES = (".yaml", ".yml")
+@dataclass(frozen=True)
+class Skipped:
+    """A file left as it is, with nothing to convert in it."""
+
+    source: Path
+    reason: str
+
+
+VCRPY_SUFFIXES = (".yaml", ".yml", ".yaml.gz", ".yml.gz")
+UNKNOWN_TIME = datetime(1970, 1, 1, tzinfo=UTC)
+"""``recorded_at`` of an interaction when no response of its cassette has a ``Date``."""
+GZIP_MAGIC = b"\x1f\x8b"
 
 
 def import_paths(
-    paths: Iterable[Path], *, delete: bool = False
-) -> list[tuple[Path, Imported | CassetteError]]:
-    """Convert each file given, and each YAML file under each directory given, in order.
+    paths: Iterable[Path], *, delete: bool = False, force: bool = False
+) -> list[tuple[Path, Imported | Skipped | CassetteError]]:
+    """Convert each file given, and each vcrpy-named file under each directory given, in order.
 
-    A failure is returned with its file, not raised: the others still convert.
+    A failure is returned with its file, not raised: the others still convert. A file
+    that is not a vcrpy cassette is skipped when found in a directory (other tools keep
+    their recordings beside vcrpy's), and a failure when named.
     """
-    usage.mark_incomplete("replay import-vcr converts cassettes, it runs no tests")
-    sources: list[Path] = []
+    sources: list[tuple[Path, bool]] = []
     for path in paths:
         if path.is_dir():
-            sources.extend(sorted(p for p in path.rglob("*") if p.suffix in VCRPY_SUFFIXES))
+            found = sorted(p for p in path.rglob("*") if p.is_file() and _is_vcrpy_name(p))
+            sources.extend((source, False) for source in found)
         else:
-            sources.append(path)
-    results: list[tuple[Path, Imported | CassetteError]] = []
-    for source in sources:
-        try:
-            results.append((source, import_cassette(source, delete=delete)))
-        except CassetteError as error:
-            results.append((source, error))
+            sources.append((path, True))
+    results: list[tuple[Path, Imported | Skipped | CassetteError]] = []
+    with tempfile.TemporaryDirectory(prefix="replay-import-vcr-") as scratch:
+        for source, named in sources:
+            result: Imported | Skipped | CassetteError
+            try:
+                result = import_cassette(source, delete=delete, force=force, scratch=Path(scratch))
+            except _NotVcrpy as error:
+                result = error if named else Skipped(source, error.reason)
+            except CassetteError as error:
+                result = error
+            results.append((source, result))
     return results
 
 
-def import_cassette(source: Path, *, delete: bool = False) -> Imported:
+def import_cassette(
+    source: Path, *, delete: bool = False, force: bool = False, scratch: Path | None = None
+) -> Imported | Skipped:
     """Convert one vcrpy cassette file; raises CassetteError naming it when it cannot.
 
-    Nothing is written unless every interaction converts. The source stays
-    unless ``delete``. A vcrpy JSON cassette, whose name ours would take, is
-    converted to ``<name>.replay.json``, which then replaces it if ``delete``.
+    Nothing is written unless every interaction converts. The source stays unless
+    ``delete``. A target holding this very conversion already is left as it is; one
+    holding anything else is overwritten only if ``force``. A vcrpy JSON cassette,
+    whose name ours would take, is converted to ``<name>.replay.json``, which then
+    replaces it if ``delete``. ``scratch`` is a directory for the conversion's
+    working file (a temporary one if None).
     """
-    target = source.with_suffix(".json")
+    target = target_of(source)
     written = source.with_suffix(".replay.json") if target == source else target
-    if written.exists():
-        raise CassetteError(source, f"{written} exists already")
     try:
-        text = source.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise CassetteError(source, f"cannot read: {error}") from error
-    document = _load_document(source, text)
-    fallback_time = datetime.fromtimestamp(source.stat().st_mtime, UTC)
-    pairs = list(_pairs(source, document, fallback_time))
-    _recorded_into(written, pairs)
+        data = source.read_bytes()
+    except OSError as error:
+        raise CassetteError(source, f"cannot read: {error.strerror or error}") from error
+    document = _load_document(source, data)
+    if isinstance(document, Skipped):
+        return document
+    pairs = _pairs(source, document)
+    if not pairs:
+        return Skipped(source, "has no interactions: nothing to convert, no file written")
+    with contextlib.ExitStack() as stack:
+        if scratch is None:
+            scratch = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="replay-")))
+        converted = _converted(pairs, scratch)
+    unchanged = _holds(written, converted)
+    if not unchanged:
+        if written.exists() and not force:
+            raise CassetteError(
+                source, f"{written} exists already, with other content (--force overwrites it)"
+            )
+        store.write_atomically(written, converted)
     if not delete:
-        return Imported(source, written, len(pairs))
+        return Imported(source, written, len(pairs), unchanged)
     if written == target:
         source.unlink()
     else:
         os.replace(written, target)
-    return Imported(source, target, len(pairs))
+    return Imported(source, target, len(pairs), unchanged)
+
+
+def target_of(source: Path) -> Path:
+    """``x.yaml``, ``x.yml``, ``x.yaml.gz`` -> ``x.json``; vcrpy's ``x.json`` stays ``x.json``."""
+    name = source.name.removesuffix(".gz")
+    for suffix in (".yaml", ".yml", ".json"):
+        if name.endswith(suffix):
+            return source.with_name(name.removesuffix(suffix) + ".json")
+    return source.with_name(name + ".json")
+
+
+def _is_vcrpy_name(path: Path) -> bool:
+    return path.name.endswith(VCRPY_SUFFIXES)
+
+
+def _holds(path: Path, data: bytes) -> bool:
+    try:
+        return path.read_bytes() == data
+    except OSError:
+        return False
 
 
 def missing_extra() -> str | None:
-    """What to install when the ``vcr`` extra (PyYAML) is missing; None when it is there."""
+    """What to install when the ``vcr`` extra (PyYAML) is missing; None when it is there.
+
+    The advice names this interpreter, so that it installs where replay runs, and,
+    from a clone, the clone's own path: the package index's ``replay`` is another project.
+    """
     try:
         import yaml  # type: ignore[import-untyped]  # noqa: F401
     except ImportError:
-        return (
-            "needs PyYAML: pip install PyYAML"
-            " (the extra 'replay-llm[vcr]'; from a clone: pip install -e '.[vcr]')"
-        )
+        pip = f"{sys.executable} -m pip install"
+        clone = Path(__file__).resolve().parents[2]
+        if (clone / "pyproject.toml").is_file() and (clone / ".git").exists():
+            extra = f"{pip} -e '{clone}[vcr]'"
+        else:
+            extra = f"{pip} 'replay-llm[vcr]'"
+        return f"needs PyYAML: {pip} PyYAML (or the extra: {extra})"
     return None
 
 
-def _load_document(source: Path, text: str) -> Any:
+class _NotVcrpy(CassetteError):
+    """The file is some other tool's recording (or no recording): skipped in a directory."""
+
+
+@dataclass(frozen=True)
+class _Document:
+    interactions: list[Any]
+
+
+def _load_document(source: Path, data: bytes) -> _Document | Skipped:
     import yaml  # the vcr extra, checked by missing_extra
 
+    if data.startswith(GZIP_MAGIC):  # langchain's serializer compresses its YAML
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError, zlib.error) as error:
+            raise CassetteError(
+                source, f"is gzip-compressed but does not decompress: {error}"
+            ) from error
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise CassetteError(source, f"is not UTF-8 text: {error}") from error
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
         document = yaml.load(text, Loader=loader)  # JSON is YAML too
     except yaml.YAMLError as error:
         raise CassetteError(source, f"is neither YAML nor JSON: {error}") from error
-    if isinstance(document, dict) and isinstance(document.get("interactions"), dict):
-        raise CassetteError(source, "is a replay cassette already")
-    if not isinstance(document, dict) or not isinstance(document.get("interactions"), list):
-        raise CassetteError(source, "is not a vcrpy cassette (no list of interactions)")
-    return document
+    if not isinstance(document, dict):
+        raise _NotVcrpy(source, "is not a vcrpy cassette (no list of interactions)")
+    if isinstance(document.get("interactions"), dict):
+        return Skipped(source, "is a replay cassette already")
+    if "requests" in document and "responses" in document:
+        return _Document(_paired(source, document))
+    if "interactions" not in document:
+        raise _NotVcrpy(source, "is not a vcrpy cassette (no list of interactions)")
+    _only(source, document, ("version", "interactions", "metadata"), "")
+    if document.get("version", 1) != 1:
+        raise CassetteError(
+            source, f"version: {document['version']!r} is not vcrpy's cassette format (1)"
+        )
+    _refuse_metadata(source, document)
+    interactions = document["interactions"]
+    if interactions is None:
+        return _Document([])
+    if not isinstance(interactions, list):
+        raise _NotVcrpy(source, "is not a vcrpy cassette (no list of interactions)")
+    return _Document(interactions)
 
 
-def _pairs(
-    source: Path, document: Mapping[str, Any], fallback_time: datetime
-) -> Iterator[tuple[Request, Response]]:
-    for index, interaction in enumerate(document["interactions"]):
+def _refuse_metadata(source: Path, document: Mapping[str, Any]) -> None:
+    if document.get("metadata"):
+        raise CassetteError(
+            source,
+            "metadata: what the tests stored with vcrpy's Cassette.get_metadata has no "
+            "place in a replay cassette",
+        )
+
+
+def _paired(source: Path, document: Mapping[str, Any]) -> list[Any]:
+    """vcrpy's own cassette dict, as a persister that skips vcrpy's serialize (langchain's)
+    writes it: a list of requests and a list of responses, in step."""
+    _only(source, document, ("requests", "responses"), "")
+    requests, responses = document["requests"] or [], document["responses"] or []
+    if not isinstance(requests, list) or not isinstance(responses, list):
+        raise _NotVcrpy(source, "is not a vcrpy cassette (requests and responses not lists)")
+    if len(requests) != len(responses):
+        raise CassetteError(source, f"has {len(requests)} requests but {len(responses)} responses")
+    return [{"request": q, "response": r} for q, r in zip(requests, responses, strict=True)]
+
+
+def _only(source: Path, mapping: Mapping[str, Any], known: Sequence[str], where: str) -> None:
+    for name in mapping:
+        if name not in known:
+            field = f"{where}.{name}" if where else str(name)
+            raise CassetteError(source, f"{field}: not a field vcrpy writes; not converted")
+
+
+class _Unconvertible(Exception):
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(f"{field}: {problem}")
+        self.field = field
+        self.problem = problem
+
+
+def _pairs(source: Path, document: _Document) -> list[tuple[Request, Response]]:
+    """Every interaction converted, or a CassetteError naming the first that cannot be."""
+    converted: list[tuple[Request, _Answer]] = []
+    for index, interaction in enumerate(document.interactions):
         try:
-            yield (
-                _request(interaction["request"]),
-                _response(interaction["response"], fallback_time),
-            )
-        except (KeyError, TypeError, ValueError, AttributeError, OSError) as error:
-            reason = f"missing field {error}" if isinstance(error, KeyError) else str(error)
-            raise CassetteError(
-                source, f"interaction {index} cannot be converted: {reason}"
-            ) from error
+            converted.append(_interaction(interaction))
+        except _Unconvertible as error:
+            raise CassetteError(source, f"interaction {index}, {error}") from error
+        except (TypeError, ValueError, OSError, EOFError, zlib.error) as error:
+            raise CassetteError(source, f"interaction {index}: {error}") from error
+    dates = _recording_dates([answer.date for _, answer in converted])
+    return [
+        (request, answer.response(recorded_at))
+        for (request, answer), recorded_at in zip(converted, dates, strict=True)
+    ]
 
 
-def _request(entry: Mapping[str, Any]) -> Request:
-    return Request(
-        method=str(entry["method"]).upper(),
-        url=str(entry["uri"]),
-        headers=_headers(entry.get("headers") or {}),
-        body=_bytes(entry.get("body")),
-    )
+@dataclass(frozen=True)
+class _Answer:
+    """A response but for its recording time, which depends on the other interactions."""
+
+    status: int
+    headers: Headers
+    chunks: tuple[Chunk, ...]
+    date: datetime | None
+
+    def response(self, recorded_at: str) -> Response:
+        return Response(self.status, self.headers, self.chunks, recorded_at)
 
 
-def _response(entry: Mapping[str, Any], fallback_time: datetime) -> Response:
-    if "status_code" in entry:  # the httpx layout of vcrpy before 5.0
-        status, body = entry["status_code"], entry.get("content")
+def _interaction(entry: Any) -> tuple[Request, _Answer]:
+    _fields(entry, "", ("request", "response"), required=("request", "response"))
+    return _request(entry["request"]), _response(entry["response"])
+
+
+def _fields(
+    value: Any, where: str, known: Sequence[str], required: Sequence[str] = ()
+) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise _Unconvertible(where or "interaction", f"{_kind(value)} is not a mapping")
+    for name in value:
+        if name not in known:
+            field = f"{where}.{name}" if where else str(name)
+            raise _Unconvertible(field, "not a field vcrpy writes; not converted")
+    for name in required:
+        if name not in value:
+            raise _Unconvertible(f"{where}.{name}" if where else name, "missing")
+    return value
+
+
+_REQUEST_FIELDS = ("method", "uri", "body", "headers", "parsed_body")
+_RESPONSE_FIELDS = ("status", "headers", "body", "url", "parsed_body")
+_HTTPX_BEFORE_5_FIELDS = ("status_code", "http_version", "headers", "content")
+"""The httpx layout of vcrpy before 5.0."""
+
+
+def _request(entry: Any) -> Request:
+    _fields(entry, "request", _REQUEST_FIELDS, required=("method", "uri"))
+    method, uri = entry["method"], entry["uri"]
+    if not isinstance(method, str):
+        raise _Unconvertible("request.method", f"{_kind(method)} is not an HTTP method")
+    if not isinstance(uri, str):
+        raise _Unconvertible("request.uri", f"{_kind(uri)} is not a URL")
+    if "parsed_body" in entry:
+        body = _parsed_body(entry, "request")
     else:
-        status, body = entry["status"]["code"], entry.get("body")
-    if isinstance(status, bool) or not isinstance(status, int):
-        raise ValueError(f"status {status!r} is not an HTTP status code")
-    headers = _headers(entry.get("headers") or {})
-    data = _bytes(body)
-    encoding = ", ".join(value for name, value in headers if name == "content-encoding")
-    decoder = BodyDecoder(encoding)
-    if decoder.active:
-        data = decoder.decode(data)
-    kept = stored_headers(headers, decoder.decodes)
+        body = _text_or_bytes(entry.get("body"), "request.body")
+    return Request(method.upper(), uri, _headers(entry.get("headers"), "request.headers"), body)
+
+
+def _response(entry: Any) -> _Answer:
+    if isinstance(entry, Mapping) and "status_code" in entry:
+        _fields(entry, "response", _HTTPX_BEFORE_5_FIELDS, required=("status_code",))
+        status = _status_code(entry["status_code"], "response.status_code")
+        data, decoded = _text_or_bytes(entry.get("content"), "response.content"), False
+    else:
+        _fields(entry, "response", _RESPONSE_FIELDS, required=("status",))
+        status_entry = _fields(entry["status"], "response.status", ("code", "message"), ("code",))
+        status = _status_code(status_entry["code"], "response.status.code")
+        if "parsed_body" in entry:  # pydantic-ai's serializer: the JSON, decoded already
+            data, decoded = _parsed_body(entry, "response"), True
+        else:
+            data, decoded = _response_body(entry.get("body", _MISSING)), False
+    headers = _headers(entry.get("headers"), "response.headers")
+    if not decoded:
+        encoding = ", ".join(value for name, value in headers if name == "content-encoding")
+        decoder = BodyDecoder(encoding)
+        if decoder.active:
+            try:
+                data = decoder.decode(data)
+            except (OSError, EOFError, zlib.error) as error:
+                raise _Unconvertible(
+                    "response.body", f"does not decode as {encoding!r}: {error}"
+                ) from error
+        decoded = decoder.decodes
+    kept = stored_headers(headers, decoded)
     streamed = (header_value(kept, "content-type") or "").startswith(STREAM_CONTENT_TYPES)
-    recorded_at = _recorded_at(header_value(headers, "date"), fallback_time)
-    return Response(status, kept, _chunks(data, streamed), recorded_at)
+    return _Answer(status, kept, _chunks(data, streamed), _date(header_value(headers, "date")))
 
 
-def _headers(headers: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
-    pairs = []
-    for name, values in headers.items():
-        for value in values if isinstance(values, list | tuple) else [values]:
-            pairs.append((str(name).lower(), str(value)))
-    return tuple(pairs)
+_MISSING = object()
 
 
-def _bytes(body: Any) -> bytes:
-    """A body as vcrpy stores it: text, bytes (YAML ``!!binary``), or a dict of either."""
-    if isinstance(body, Mapping):
-        if "base64_string" in body:
-            return base64.b64decode(body["base64_string"], validate=True)
-        body = body.get("string")
+def _response_body(body: Any) -> bytes:
+    """A response body as vcrpy stores it: ``{string: text or !!binary}``, ``{base64_string}``,
+    or ``{}`` (aiohttp, for no body)."""
+    if body is _MISSING:
+        raise _Unconvertible("response.body", "missing")
+    _fields(body, "response.body", ("string", "base64_string"))
+    if "string" in body and "base64_string" in body:
+        raise _Unconvertible("response.body", "has both string and base64_string")
+    if "base64_string" in body:
+        encoded = body["base64_string"]
+        if not isinstance(encoded, str):
+            raise _Unconvertible("response.body.base64_string", f"{_kind(encoded)} is not text")
+        try:
+            return base64.b64decode(encoded, validate=True)
+        except binascii.Error as error:
+            raise _Unconvertible("response.body.base64_string", f"not base64: {error}") from error
+    return _text_or_bytes(body.get("string"), "response.body.string")
+
+
+def _parsed_body(entry: Mapping[str, Any], where: str) -> bytes:
+    """pydantic-ai's serializer keeps a JSON body parsed, under ``parsed_body``; its own
+    deserializer hands vcrpy ``json.dumps`` of it, so that is the body replayed."""
+    if entry.get("body") is not None:
+        raise _Unconvertible(f"{where}.parsed_body", f"{where} has both body and parsed_body")
+    try:
+        return json.dumps(entry["parsed_body"]).encode()
+    except (TypeError, ValueError) as error:
+        raise _Unconvertible(f"{where}.parsed_body", f"not JSON: {error}") from error
+
+
+def _text_or_bytes(body: Any, where: str) -> bytes:
     if body is None:
         return b""
     if isinstance(body, str):
         return body.encode("utf-8")
     if isinstance(body, bytes | bytearray):
         return bytes(body)
-    raise TypeError(f"a body of type {type(body).__name__} is not text or bytes")
+    raise _Unconvertible(where, f"{_kind(body)} is not text or bytes")
+
+
+def _status_code(code: Any, where: str) -> int:
+    if isinstance(code, bool) or not isinstance(code, int) or not 100 <= code <= 999:
+        raise _Unconvertible(where, f"{code!r} is not an HTTP status code")
+    return code
+
+
+def _headers(headers: Any, where: str) -> Headers:
+    if headers is None:
+        return ()
+    if not isinstance(headers, Mapping):
+        raise _Unconvertible(where, f"{_kind(headers)} is not a mapping of headers")
+    pairs = []
+    for name, values in headers.items():
+        for value in values if isinstance(values, list | tuple) else [values]:
+            if isinstance(value, bool) or not isinstance(value, str | int | float):
+                raise _Unconvertible(f"{where}.{name}", f"{_kind(value)} is not a header value")
+            pairs.append((str(name).lower(), str(value)))
+    return tuple(pairs)
+
+
+def _kind(value: Any) -> str:
+    return "null" if value is None else f"a {type(value).__name__}"
 
 
 def _chunks(data: bytes, streamed: bool) -> tuple[Chunk, ...]:
@@ -221,13 +470,42 @@ def _chunks(data: bytes, streamed: bool) -> tuple[Chunk, ...]:
     return tuple(Chunk(piece, 0.0) for piece in chunks)
 
 
-def _recorded_at(date: str | None, fallback: datetime) -> str:
-    """vcrpy keeps no recording time: the response's Date header, else the file's mtime."""
-    when = fallback
-    if date:
-        with contextlib.suppress(TypeError, ValueError):  # an unreadable date: the fallback
-            when = parsedate_to_datetime(date)
-    return usage.timestamp(when)
+def _date(header: str | None) -> datetime | None:
+    if not header:
+        return None
+    try:
+        return parsedate_to_datetime(header)
+    except (TypeError, ValueError):  # an unreadable date counts as none
+        return None
+
+
+def _recording_dates(dates: Sequence[datetime | None]) -> list[str]:
+    """vcrpy keeps no recording time, so each interaction gets its response's ``Date``; else
+    that of the nearest interaction before it that has one, else after it; else
+    :data:`UNKNOWN_TIME`. Never the file's time: two checkouts must convert alike."""
+    filled: list[datetime | None] = []
+    previous: datetime | None = None
+    for date in dates:
+        previous = date or previous
+        filled.append(previous)
+    following: datetime | None = None
+    for index in reversed(range(len(dates))):
+        following = dates[index] or following
+        filled[index] = filled[index] or following
+    return [usage.timestamp(date or UNKNOWN_TIME) for date in filled]
+
+
+def _converted(pairs: Sequence[tuple[Request, Response]], scratch: Path) -> bytes:
+    """The replay cassette of ``pairs``, as bytes, made in ``scratch`` (left empty)."""
+    path = scratch / "cassette.json"
+    _recorded_into(path, pairs)
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:  # no pairs: the cassette had nothing to save
+        return store.dump({})
+    finally:
+        path.unlink(missing_ok=True)
+        store.lock_path(path).unlink(missing_ok=True)
 
 
 def _recorded_into(path: Path, pairs: Sequence[tuple[Request, Response]]) -> Cassette:
@@ -305,14 +583,23 @@ class ReplaySerializer:
 
     def serialize(self, document: dict[str, Any]) -> str:
         """Used when vcrpy writes the file itself (no :class:`ReplayPersister`)."""
-        pairs = list(_pairs(self.path, document, datetime.now(UTC)))
+        pairs = _new_recordings(self.path, document)
         with tempfile.TemporaryDirectory(prefix="replay-vcr-") as scratch:
-            path = Path(scratch) / "cassette.json"
-            _recorded_into(path, pairs)
-            return path.read_text(encoding="utf-8") if path.exists() else store.dump({}).decode()
+            return _converted(pairs, Path(scratch)).decode()
 
 
 SERIALIZER = ReplaySerializer()
+
+
+def _new_recordings(path: Path, document: dict[str, Any]) -> list[tuple[Request, Response]]:
+    """What vcrpy hands a serializer, as recordings made now (what the file holds already
+    is replayed by :func:`_recorded_into`, keeping its own dates)."""
+    _refuse_metadata(path, document)
+    now = usage.timestamp(datetime.now(UTC))
+    return [
+        (request, replace(response, recorded_at=now))
+        for request, response in _pairs(path, _Document(document["interactions"]))
+    ]
 
 
 class _Unchanged:
@@ -346,7 +633,7 @@ class ReplayPersister:
             return
         document = serialize(cassette_dict, _Unchanged)
         target = Path(os.fspath(path))
-        _recorded_into(target, list(_pairs(target, document, datetime.now(UTC))))
+        _recorded_into(target, _new_recordings(target, document))
 
 
 def register(vcr: Any = None) -> Any:

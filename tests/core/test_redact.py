@@ -128,3 +128,60 @@ def test_secret_parameters_in_form_bodies() -> None:
     stored = r.body(form, "application/x-www-form-urlencoded; charset=utf-8")
     assert stored == b"grant_type=client_credentials&client_secret=REDACTED&scope=a+b"
     assert r.body(form, "text/plain") == form  # not a form: parameters mean nothing
+
+
+JWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyIn0.c2lnbmF0dXJlMDEyMzQ1Njc4OQ"
+
+
+def test_account_and_cloud_credential_headers_are_replaced() -> None:
+    r = redactor()
+    headers = (
+        ("openai-organization", "acme-research-q7d2kf"),
+        ("openai-project", "proj_Zq8Rk2VbN4mX7pLs1TdY9wEc"),
+        ("anthropic-organization-id", "5b4f3e2d-1c0b-4a99-8877-665544332211"),
+        ("x-amz-security-token", "IQoJb3JpZ2luX2VjEJr"),
+        ("x-amz-date", "20250801T100000Z"),
+    )
+    assert dict(r.headers(headers, r.known)) == {
+        "openai-organization": PLACEHOLDER,
+        "openai-project": PLACEHOLDER,
+        "anthropic-organization-id": PLACEHOLDER,
+        "x-amz-security-token": PLACEHOLDER,
+        "x-amz-date": "20250801T100000Z",
+    }
+
+
+def test_a_presigned_urls_signature_and_credentials_are_replaced() -> None:
+    url = (
+        "https://b.s3.amazonaws.com/k.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256"
+        "&X-Amz-Credential=AKIAQ3EGWXYZ7EXAMPL4%2F20250801%2Fus-east-1%2Fs3%2Faws4_request"
+        "&X-Amz-Date=20250801T100000Z&X-Amz-Security-Token=FwoGZXIvYXdzEBYa"
+        "&X-Amz-Signature=0f1e2d3c4b5a6978"
+    )
+    assert redactor().url(url) == (
+        "https://b.s3.amazonaws.com/k.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256"
+        f"&X-Amz-Credential={PLACEHOLDER}&X-Amz-Date=20250801T100000Z"
+        f"&X-Amz-Security-Token={PLACEHOLDER}&X-Amz-Signature={PLACEHOLDER}"
+    )
+
+
+def test_tokens_are_replaced_by_their_shape_whatever_field_holds_them() -> None:
+    body = (
+        b'{"access_token": "ya29.a0AfB_byMadeUp0123456789abcdef", "session": "'
+        + JWT.encode()
+        + b'", "text": "key id AKIAQ3EGWXYZ7EXAMPL4, refresh 1//0gMadeUpRefreshToken0123456"}'
+    )
+    assert redactor().body(body) == (
+        b'{"access_token": "REDACTED", "session": "REDACTED", '
+        b'"text": "key id REDACTED, refresh REDACTED"}'
+    )
+    unsigned = "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1c2VyIn0."  # alg "none": no signature
+    assert redactor().body(f"t={unsigned}&x=1".encode()) == b"t=REDACTED&x=1"
+
+
+def test_what_merely_resembles_a_token_is_kept() -> None:
+    body = (
+        b'{"model": "gpt-4o-2024-08-06", "image": "eyJpbWFnZSI6ImRhdGEifQ==", '
+        b'"word": "keyJam.ab.cd", "version": "v1.2.3", "id": "AKIA-not-a-key"}'
+    )
+    assert redactor().body(body) == body

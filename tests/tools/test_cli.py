@@ -493,33 +493,6 @@ def test_scan_reports_a_body_that_is_not_base64_and_still_scans_the_rest(tmp_pat
     assert human.exit_code == 1 and "not valid base64" in human.stdout
 
 
-def test_import_vcr_without_pyyaml_says_which_extra_to_install(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    source = tmp_path / "old.yaml"
-    source.write_text("interactions: []\n")
-    monkeypatch.setitem(sys.modules, "yaml", None)  # as if PyYAML were not installed
-    result = invoke("import-vcr", source)
-    assert result.exit_code == 2, result.output
-    assert result.stderr == (
-        "replay: import-vcr needs PyYAML: pip install PyYAML"
-        " (the extra 'replay-llm[vcr]'; from a clone: pip install -e '.[vcr]')\n"
-    )
-    assert sorted(tmp_path.iterdir()) == [source]
-
-
-def test_import_vcr_names_a_target_in_the_way_once(tmp_path: Path) -> None:
-    source, target = tmp_path / "old.yaml", tmp_path / "old.json"
-    source.write_text("interactions: []\n")
-    target.write_bytes(store.dump({}))
-    result = invoke("import-vcr", source)
-    assert result.exit_code == 1, result.output
-    assert result.stdout.splitlines() == [
-        f"{source}: {target} exists already",
-        "0 converted, 1 not converted",
-    ]
-
-
 def test_show_labels_a_transport_failure_without_a_body(tmp_path: Path) -> None:
     with socket.socket() as probe:  # a port nobody listens on once the probe is closed
         probe.bind(("127.0.0.1", 0))

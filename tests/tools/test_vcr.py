@@ -8,6 +8,7 @@ import subprocess
 import sys
 import urllib.request
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ import vcr
 import replay
 from replay._core.errors import CassetteError
 from replay.tools.fakellm import FakeLLMServer
-from replay.tools.vcr import import_cassette, import_paths, register
+from replay.tools.vcr import Imported, import_cassette, import_paths, register
 
 KEY = "sk-vcr-test-8Hq3Wn5Tz1Ry6Kc0"
 
@@ -60,6 +61,7 @@ def test_vcrpy_yaml_converts_and_replays_the_same_sdk_results(
     assert b"!!binary" in yaml_cassette.read_bytes()  # vcrpy kept groq's gzip body as it came
 
     imported = import_cassette(yaml_cassette)
+    assert isinstance(imported, Imported)
     assert imported.target == tmp_path / "cassettes" / "test_chat.json"
     assert imported.interactions == 3
     assert yaml_cassette.exists()
@@ -97,12 +99,16 @@ def test_vcrpy_json_serializer_output_converts_beside_and_with_delete_in_place(
     original = source.read_bytes()
 
     beside = import_cassette(source)
+    assert isinstance(beside, Imported)
     assert (beside.target, source.read_bytes()) == (tmp_path / "test_json.replay.json", original)
+    assert import_cassette(source) == replace(beside, unchanged=True)
+    beside.target.write_text("{}")
     with pytest.raises(CassetteError, match=r"test_json.replay.json exists already"):
         import_cassette(source, delete=True)
     beside.target.unlink()
 
     in_place = import_cassette(source, delete=True)
+    assert isinstance(in_place, Imported)
     assert in_place.target == source
     assert not (tmp_path / "test_json.replay.json").exists()
     server.stop()
@@ -129,11 +135,12 @@ def test_what_cannot_be_converted_is_reported_and_nothing_is_written(tmp_path: P
     results = import_paths([tmp_path, ours])
     reasons = {source.name: str(result) for source, result in results}
     assert reasons == {
-        "bad_status.yaml": f"cassette {bad_status}: interaction 0 cannot be converted: "
-        "status 'ok' is not an HTTP status code",
+        "bad_status.yaml": f"cassette {bad_status}: interaction 0, response.status.code: "
+        "'ok' is not an HTTP status code",
         "broken.yaml": reasons["broken.yaml"],
-        "other.yml": f"cassette {not_vcr}: is not a vcrpy cassette (no list of interactions)",
-        "ours.json": f"cassette {ours}: is a replay cassette already",
+        "other.yml": f"Skipped(source={not_vcr!r}, "
+        "reason='is not a vcrpy cassette (no list of interactions)')",
+        "ours.json": f"Skipped(source={ours!r}, reason='is a replay cassette already')",
     }
     assert reasons["broken.yaml"].startswith(f"cassette {broken}: is neither YAML nor JSON")
     assert sorted(path.name for path in tmp_path.iterdir()) == [
@@ -152,36 +159,29 @@ def test_import_vcr_command_reports_and_exits_1_on_failures(
         groq.Groq(base_url=server.url, api_key=KEY, max_retries=0).chat.completions.create(
             model="m", messages=[{"role": "user", "content": "hi"}]
         )
-    (tmp_path / "bad.yaml").write_text("no: interactions\n")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(good.read_text().replace("  response:\n", "  response:\n    cookies: []\n"))
 
     command = [sys.executable, "-m", "replay", "import-vcr", "--delete", str(tmp_path)]
     result = subprocess.run(command, capture_output=True, text=True, check=False)
     assert result.returncode == 1, result.stderr
+    reason = "interaction 0, response.cookies: not a field vcrpy writes; not converted"
     assert result.stdout.splitlines() == [
         f"converted {good} -> {tmp_path / 'good.json'} (1 interaction)",
-        f"{tmp_path / 'bad.yaml'}: is not a vcrpy cassette (no list of interactions)",
-        "1 converted, 1 not converted",
+        f"{bad}: {reason}",
+        "1 converted, 0 already converted, 0 skipped, 1 not converted",
     ]
     assert not good.exists()
     assert (tmp_path / "good.json").exists()
+    assert bad.exists()
+    assert not (tmp_path / "bad.json").exists()
 
     again = subprocess.run(
-        [*command[:-1], "--json", str(tmp_path / "bad.yaml")],
-        check=False,
-        capture_output=True,
-        text=True,
+        [*command[:-1], "--json", str(bad)], check=False, capture_output=True, text=True
     )
     assert (again.returncode, json.loads(again.stdout)) == (
         1,
-        {
-            "converted": [],
-            "failed": [
-                {
-                    "source": str(tmp_path / "bad.yaml"),
-                    "reason": "is not a vcrpy cassette (no list of interactions)",
-                }
-            ],
-        },
+        {"converted": [], "skipped": [], "failed": [{"source": str(bad), "reason": reason}]},
     )
 
 
@@ -244,3 +244,18 @@ def test_a_broken_cassette_read_through_vcrpy_is_an_error_naming_the_file(tmp_pa
         pass
     assert raised.value.path == path
     assert str(raised.value).startswith(f"cassette {path}: ")
+
+
+def test_metadata_vcrpy_would_save_is_refused_not_dropped(
+    server: FakeLLMServer, tmp_path: Path
+) -> None:
+    path = tmp_path / "seeded.json"
+    my_vcr = register(vcr.VCR())
+    with (
+        pytest.raises(CassetteError, match="metadata: what the tests stored") as raised,
+        my_vcr.use_cassette(str(path), serializer="replay") as cassette,
+    ):
+        cassette.get_metadata("seed", 42)
+        assert _urllib_chat(server.url, "four") == "Answer to: four"
+    assert raised.value.path == path
+    assert not path.exists()
