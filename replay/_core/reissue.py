@@ -182,8 +182,10 @@ def issued_by(interaction: Interaction, providers: Sequence[Provider] = ()) -> l
     found: dict[bytes, None] = {}
     for outcome in interaction.outcomes:
         if isinstance(outcome, Response):
-            for _, value in issued_ids(outcome.body, provider):
-                if value not in sent:
+            for name, value in issued_ids(outcome.body, provider):
+                # previous_response_id names an earlier answer: a retrieved response echoes
+                # it, and recorded order (one-second dates) cannot tell which came first.
+                if value not in sent and not name.startswith("previous_"):
                     found.setdefault(value)
     return list(found)
 
