@@ -17,8 +17,8 @@ Endpoints (each also answers under an ``/openai`` prefix, as groq's SDK uses):
 * ``POST /lighton/api/v1/generate``: LightOn Paradigm.
 * ``POST /workflowai/v1/chat/completions``: WorkflowAI, OpenAI chat plus per-choice extras.
 * ``POST /v1/files``, ``GET /v1/files/{id}``: multipart upload, then fetch by issued id.
-* ``POST /v1beta/models/{model}:generateContent`` (or ``/v1/...``) and ``:streamGenerateContent?alt=sse``:
-  Gemini (the google-genai SDK), the key in ``x-goog-api-key``.
+* ``POST /v1beta/models/{model}:generateContent`` (or ``/v1/...``), and
+  ``:streamGenerateContent?alt=sse``: Gemini (the google-genai SDK).
 
 Answer rule. The prompt P is the text of the last user message (or ``input``,
 ``prompt``, ``text``, whichever the format uses). With the server's
@@ -39,8 +39,9 @@ Ids, timestamps and the headers ``x-request-id``, ``openai-processing-ms``, ``cf
 ``x-ratelimit-remaining-requests`` and ``x-ratelimit-reset-requests`` are random on
 every response, so replay tests see what real providers vary.
 
-Authentication: ``Authorization: Bearer <key>``, ``x-api-key``, ``api-key`` or ``x-goog-api-key`` must carry
-the server's key; otherwise a 401 whose message echoes the presented key in full.
+Authentication: ``Authorization: Bearer <key>``, ``x-api-key``, ``api-key`` or
+``x-goog-api-key`` must carry the server's key; otherwise a 401 whose message echoes
+the presented key in full.
 
 Special model names, on any endpoint: ``error-<code>`` answers that HTTP status with an
 OpenAI-style error (plus ``retry-after: 1`` for 429 and 503); ``gzip`` gzip-compresses
