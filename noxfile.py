@@ -1,4 +1,4 @@
-"""Sessions: `nox` runs tests, lint and typecheck; `nox -s bench` and `nox -s stress` on demand."""
+"""Sessions: `nox` runs tests, lint and typecheck; `nox -s bench`, `stress` and `sdks` on demand."""
 
 from __future__ import annotations
 
@@ -58,3 +58,21 @@ def stress(session: nox.Session) -> None:
         *session.posargs,
         env={"REPLAY_STRESS": "1"},
     )
+
+
+SDKS = [
+    "mistralai",
+    "cohere",
+    "together",
+    "langchain-openai",
+    "pydantic-ai-slim[openai]",
+    "ollama",
+    "huggingface-hub",
+]
+
+
+@nox.session(python=PYTHON)
+def sdks(session: nox.Session) -> None:
+    """The SDK tests with every SDK replay routes installed (tests/adapters/test_sdk*.py)."""
+    session.install("-e", ".[test]", *SDKS)
+    session.run("pytest", "-n", "2", "-p", "no:cacheprovider", "tests/adapters/", *session.posargs)

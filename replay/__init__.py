@@ -2,6 +2,7 @@
 
     cassette = replay.Cassette("cassettes/test_chat.json", mode="once")
     client = httpx2.Client(transport=replay.ReplayTransport(cassette))
+    session = aiohttp.ClientSession(middlewares=[replay.ReplayMiddleware(cassette)])
 
     with replay.use_cassette("cassettes/x.json", mode="none") as cassette:
         ...
@@ -12,7 +13,8 @@ The package is in layers; each imports only from the layers below it, and
     tools/        what people run: the ``replay`` command, the pytest plugin,
                   the vcrpy bridge, the fake LLM API, the demo
     _adapters/    an HTTP library's request in, its response out: httpx and
-                  httpx2 transports, ``use_cassette`` patching, socket guard
+                  httpx2 transports, the aiohttp middleware, ``use_cassette``
+                  patching, socket guard
     _cassette.py  one cassette: decides replay, record or miss, keeps what was
                   recorded, saves it through the store
     _store/       the Store interface and its local files: the cassette file
@@ -48,6 +50,16 @@ from replay._core.errors import (
 from replay._core.modes import Mode
 from replay._core.providers import Provider
 from replay._store.usage import mark_incomplete
+
+
+def __getattr__(name: str) -> object:
+    """``ReplayMiddleware`` imports aiohttp, so only when asked for (the aiohttp extra)."""
+    if name == "ReplayMiddleware":
+        from replay._adapters.aiohttp_adapter import ReplayMiddleware
+
+        return ReplayMiddleware
+    raise AttributeError(f"module 'replay' has no attribute {name!r}")
+
 
 __all__ = [
     "AsyncReplayTransport",

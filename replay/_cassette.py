@@ -33,6 +33,7 @@ from typing import Any
 
 from replay._core import key as request_keys
 from replay._core.errors import CassetteError, CassetteMiss, ConfigError, ReplayError
+from replay._core.hosts import IgnoredHosts
 from replay._core.key import KeyRules
 from replay._core.model import Interaction, Outcome, Request, Response, TransportFailure
 from replay._core.modes import Action, Mode, action_for
@@ -81,7 +82,9 @@ class Cassette:
     not count when matching (``"model"`` to diff two model versions);
     ``match_headers`` names headers that do. ``secrets`` and ``secret_headers``
     add to what :mod:`replay._core.redact` scrubs. ``replay_speed`` replays streams at
-    the recorded pace times that factor (``None``: instantly).
+    the recorded pace times that factor (``None``: instantly). Requests to
+    ``ignore_hosts`` (and to this machine with ``ignore_localhost``) bypass the
+    cassette: see :mod:`replay._core.hosts`.
     """
 
     def __init__(
@@ -96,6 +99,8 @@ class Cassette:
         replay_speed: float | None = None,
         allow_playback_repeats: bool = False,
         providers: Iterable[Provider] = (),
+        ignore_hosts: Iterable[str] = (),
+        ignore_localhost: bool = False,
     ) -> None:
         self.path = Path(os.fspath(path))
         self.mode = Mode.resolve(mode)
@@ -106,6 +111,7 @@ class Cassette:
         self.replay_speed = replay_speed
         self.allow_playback_repeats = allow_playback_repeats
         self.providers = tuple(providers)
+        self.ignored_hosts = IgnoredHosts(ignore_hosts, ignore_localhost)
         self.replayed = 0
         self.recorded = 0
         self.used_keys: set[str] = set()
@@ -233,6 +239,10 @@ class Cassette:
         return self.key_of(request) if key is None else key
 
     # Deciding.
+
+    def ignores(self, url: str) -> bool:
+        """Whether a request to ``url`` bypasses this cassette (``ignore_hosts``)."""
+        return self.ignored_hosts.ignores(url)
 
     def decide(self, request: Request) -> Replay | Record:
         """Replay, or record; raises :class:`CassetteMiss` where the mode forbids recording."""

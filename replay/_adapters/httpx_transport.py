@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 import anyio
 import httpx
 
-from replay._adapters.network import through_cassette
+from replay._adapters.failures import httpx_kind
+from replay._adapters.network import inside_cassette, through_cassette
 from replay._cassette import Cassette, Record, Recording, Replay
 from replay._core import model
 from replay._core.model import Chunk, Outcome, TransportFailure, stored_headers
@@ -127,7 +128,7 @@ def replayed(outcome: Outcome, request: AnyRequest, speed: float | None) -> AnyR
 
 
 def _exception(lib: ModuleType, failure: TransportFailure, request: AnyRequest) -> Exception:
-    kind = getattr(lib, failure.kind, None)
+    kind = getattr(lib, httpx_kind(failure.kind), None)
     if not (isinstance(kind, type) and issubclass(kind, lib.TransportError)):
         kind = lib.TransportError  # a name this library does not have, or not a transport error
     error: Exception = kind(failure.message, request=request)
@@ -237,6 +238,11 @@ def failure(error: Exception, recorded_at: str) -> TransportFailure:
 # The transports.
 
 
+def bypasses(cassette: Cassette, request: AnyRequest) -> bool:
+    """Sent on untouched: a host the cassette ignores, or a request already in a cassette."""
+    return inside_cassette() or cassette.ignores(str(request.url))
+
+
 if TYPE_CHECKING:  # the type checker sees httpx2 installed, as the test environment has it
     import httpx2
 
@@ -282,6 +288,8 @@ class ReplayTransport(_Transport):
         self._upstreams = _Upstreams(transport, "HTTPTransport")
 
     def handle_request(self, request: AnyRequest) -> AnyResponse:
+        if bypasses(self.cassette, request):
+            return self._upstreams.get(library_of(request)).handle_request(request)
         request.read()
         decision = self.cassette.decide(to_model(request))
         if isinstance(decision, Replay):
@@ -312,6 +320,9 @@ class AsyncReplayTransport(_AsyncTransport):
         self._upstreams = _Upstreams(transport, "AsyncHTTPTransport")
 
     async def handle_async_request(self, request: AnyRequest) -> AnyResponse:
+        if bypasses(self.cassette, request):
+            upstream = self._upstreams.get(library_of(request))
+            return await upstream.handle_async_request(request)
         await request.aread()
         decision = self.cassette.decide(to_model(request))
         if isinstance(decision, Replay):

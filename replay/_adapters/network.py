@@ -35,6 +35,12 @@ def through_cassette() -> Iterator[None]:
         _through_cassette.reset(token)
 
 
+def inside_cassette() -> bool:
+    """Whether the request being made already passed through a cassette, which records it:
+    another cassette (a ``use_cassette`` block around an explicit transport) must not."""
+    return _through_cassette.get()
+
+
 def addresses_of(hosts: Iterable[str]) -> frozenset[str]:
     """The hosts as given, plus every address each resolves to."""
     found: set[str] = set()

@@ -1,20 +1,36 @@
-"""``use_cassette``: route every httpx and httpx2 client through a cassette, sync and async.
+"""``use_cassette``: route every httpx, httpx2 and aiohttp client through a cassette.
 
-Clients made before the block count too: the default transports' request
-methods (``HTTPTransport.handle_request`` and
-``AsyncHTTPTransport.handle_async_request`` of each library) are wrapped for
-the duration of the block, and put back after it. Nothing is patched at
-import time. Clients built on a custom transport (``MockTransport``, a test's
-``ASGITransport``) are left alone.
+Clients made before the block count too, and so do clients built on a
+transport of their own. What is wrapped, for the duration of the block only
+(nothing is patched at import time, and the originals are put back after it):
 
-Blocks nest: the innermost cassette is the one in force.
+- httpx and httpx2: ``Client._transport_for_url`` and its ``AsyncClient`` twin,
+  the one place each client picks the transport a request goes through (the
+  default pool, a mounted one, or the ``transport=`` given). The transport
+  picked is wrapped in a :class:`ReplayTransport` that records through it. The
+  libraries have no public hook that can answer a request: event hooks only
+  observe, and a transport is fixed when a client is made.
+- aiohttp, when installed: see :mod:`replay._adapters.aiohttp_adapter`.
+
+The rule for transports of their own: one that reaches the network is routed
+through the cassette (litellm's aiohttp-backed transport, a user's retrying
+transport around the default one); one that never does is left alone:
+``MockTransport``, ``ASGITransport`` and ``WSGITransport`` (the app answers in
+process) and ours (the request already goes through a cassette).
+
+One request, one cassette: a request that is already passing through a
+cassette (an explicit ``ReplayTransport`` in a ``use_cassette`` block, whose
+upstream is a default transport) goes on untouched; the innermost cassette,
+the one closest to the client, records it.
+
+Blocks nest: the innermost active cassette is the one in force.
 """
 
 from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -32,52 +48,72 @@ _active: list[Cassette] = []
 _originals: dict[tuple[type, str], Any] = {}
 _lock = threading.Lock()
 
+IN_PROCESS_TRANSPORTS: tuple[type, ...] = (
+    ReplayTransport,
+    AsyncReplayTransport,
+    *(
+        getattr(lib, name)
+        for lib in LIBRARIES
+        for name in ("MockTransport", "ASGITransport", "WSGITransport")
+        if hasattr(lib, name)
+    ),
+)
+"""Transports that never reach the network, left alone by ``use_cassette``."""
 
-class _Unpatched:
-    """A default transport with its own, unwrapped request method: the way to the network."""
 
-    def __init__(self, transport: Any, method: Any) -> None:
+def active_cassette() -> Cassette | None:
+    """The cassette of the innermost ``use_cassette`` block running, if any."""
+    cassettes = _active
+    return cassettes[-1] if cassettes else None
+
+
+class _Borrowed:
+    """The transport a client picked, for a cassette to record through; the client closes it."""
+
+    def __init__(self, transport: Any) -> None:
         self._transport = transport
-        self._method = method
 
     def handle_request(self, request: AnyRequest) -> AnyResponse:
-        return self._method(self._transport, request)
+        return self._transport.handle_request(request)
 
     async def handle_async_request(self, request: AnyRequest) -> AnyResponse:
-        return await self._method(self._transport, request)
+        return await self._transport.handle_async_request(request)
 
     def close(self) -> None:
-        """The client owns the real transport and closes it."""
+        """The client owns the transport and closes it."""
 
     async def aclose(self) -> None:
-        """The client owns the real transport and closes it."""
+        """The client owns the transport and closes it."""
 
 
-def _sync_wrapper(original: Any) -> Any:
-    def handle_request(self: Any, request: AnyRequest) -> AnyResponse:
-        transport = ReplayTransport(_active[-1], transport=_Unpatched(self, original))
-        return transport.handle_request(request)
+def _routing(replay_transport: type[ReplayTransport] | type[AsyncReplayTransport]) -> Any:
+    def wrap(original: Any) -> Any:
+        def _transport_for_url(self: Any, url: Any) -> Any:
+            transport = original(self, url)
+            cassette = active_cassette()
+            if cassette is None or isinstance(transport, IN_PROCESS_TRANSPORTS):
+                return transport
+            return replay_transport(cassette, transport=_Borrowed(transport))
 
-    return handle_request
+        return _transport_for_url
 
-
-def _async_wrapper(original: Any) -> Any:
-    async def handle_async_request(self: Any, request: AnyRequest) -> AnyResponse:
-        transport = AsyncReplayTransport(_active[-1], transport=_Unpatched(self, original))
-        return await transport.handle_async_request(request)
-
-    return handle_async_request
+    return wrap
 
 
-def _targets() -> Iterator[tuple[type, str, Any]]:
+def _targets() -> Iterator[tuple[type, str, Callable[[Any], Any]]]:
     for lib in LIBRARIES:
-        yield lib.HTTPTransport, "handle_request", _sync_wrapper
-        yield lib.AsyncHTTPTransport, "handle_async_request", _async_wrapper
+        yield lib.Client, "_transport_for_url", _routing(ReplayTransport)
+        yield lib.AsyncClient, "_transport_for_url", _routing(AsyncReplayTransport)
+    try:
+        from replay._adapters import aiohttp_adapter
+    except ImportError:  # aiohttp is routed whenever it is installed
+        return
+    yield from aiohttp_adapter.patch_targets(active_cassette)
 
 
 @contextmanager
 def intercept(cassette: Cassette) -> Iterator[Cassette]:
-    """Route the default transports of httpx and httpx2 through ``cassette`` inside the block."""
+    """Route the httpx, httpx2 and aiohttp clients through ``cassette`` inside the block."""
     with _lock:
         if not _active:
             for owner, name, wrap in _targets():
@@ -100,11 +136,12 @@ def intercept(cassette: Cassette) -> Iterator[Cassette]:
 def use_cassette(
     path: str | os.PathLike[str], mode: Mode | str = Mode.ONCE, **options: Any
 ) -> Iterator[Cassette]:
-    """Record and replay every httpx and httpx2 call inside the block through one cassette.
+    """Record and replay every httpx, httpx2 and aiohttp call inside the block through one
+    cassette.
 
-    Takes the same options as :class:`~replay._cassette.Cassette`. The cassette
-    is saved when the block ends, also when it ends with an exception: what
-    was recorded is real.
+    Takes the same options as :class:`~replay._cassette.Cassette` (``ignore_hosts``,
+    ``ignore_localhost`` among them). The cassette is saved when the block ends, also
+    when it ends with an exception: what was recorded is real.
     """
     cassette = Cassette(path, mode, **options)
     try:

@@ -30,8 +30,9 @@ from replay._core.modes import MODE_VARIABLE, Mode
 from replay._core.providers import Provider
 
 ACCUMULATED = ("secrets", "secret_headers")
-_STRING_LISTS = ("ignore", "match_headers", *ACCUMULATED)
-OPTIONS = ("mode", *_STRING_LISTS, "replay_speed", "allow_playback_repeats", "providers")
+_STRING_LISTS = ("ignore", "match_headers", "ignore_hosts", *ACCUMULATED)
+_FLAGS = ("allow_playback_repeats", "ignore_localhost")
+OPTIONS = ("mode", *_STRING_LISTS, "replay_speed", *_FLAGS, "providers")
 _UNSAFE_IN_FILE_NAMES = re.compile(r"[^\w.\-\[\]]")
 
 
@@ -47,6 +48,8 @@ class Settings:
     replay_speed: float | None = None
     allow_playback_repeats: bool = False
     providers: tuple[Provider, ...] = ()
+    ignore_hosts: tuple[str, ...] = ()
+    ignore_localhost: bool = False
 
     def cassette_options(self) -> dict[str, Any]:
         """Keyword arguments for :class:`~replay._cassette.Cassette`, the mode left out."""
@@ -85,7 +88,7 @@ def _checked_value(where: str, name: str, value: object) -> object:
         if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
             raise ConfigError(where, value, "expected a positive number, or None for instant")
         return float(value)
-    if name == "allow_playback_repeats":
+    if name in _FLAGS:
         if not isinstance(value, bool):
             raise ConfigError(where, value, "expected true or false")
         return value

@@ -17,6 +17,8 @@ Endpoints (each also answers under an ``/openai`` prefix, as groq's SDK uses):
 * ``POST /lighton/api/v1/generate``: LightOn Paradigm.
 * ``POST /workflowai/v1/chat/completions``: WorkflowAI, OpenAI chat plus per-choice extras.
 * ``POST /v1/files``, ``GET /v1/files/{id}``: multipart upload, then fetch by issued id.
+* ``POST /v1beta/models/{model}:generateContent`` (or ``/v1/...``), and
+  ``:streamGenerateContent?alt=sse``: Gemini (the google-genai SDK).
 
 Answer rule. The prompt P is the text of the last user message (or ``input``,
 ``prompt``, ``text``, whichever the format uses). With the server's
@@ -45,8 +47,9 @@ the account as OpenAI and Anthropic do (``openai-organization``, ``openai-projec
 ``anthropic-organization-id``: ``account_headers``, made up per server), which must never
 reach a cassette.
 
-Authentication: ``Authorization: Bearer <key>``, ``x-api-key`` or ``api-key`` must carry
-the server's key; otherwise a 401 whose message echoes the presented key in full.
+Authentication: ``Authorization: Bearer <key>``, ``x-api-key``, ``api-key`` or
+``x-goog-api-key`` must carry the server's key; otherwise a 401 whose message echoes
+the presented key in full.
 
 Special model names, on any endpoint: ``error-<code>`` answers that HTTP status with an
 OpenAI-style error (plus ``retry-after: 1`` for 429 and 503); ``gzip`` gzip-compresses
@@ -159,6 +162,10 @@ def _flatten(content: Any) -> str:
 
 
 def _prompt_of(body: dict[str, Any]) -> str:
+    contents = body.get("contents")
+    if isinstance(contents, list) and contents and isinstance(contents[-1], dict):
+        parts = contents[-1].get("parts")  # Gemini: the last turn's text parts
+        return _flatten(parts) if isinstance(parts, list) else ""
     items = body.get("messages", body.get("input"))
     if isinstance(items, list) and items:
         dicts = [item for item in items if isinstance(item, dict)]
@@ -620,6 +627,50 @@ def _lighton_generate(call: _Call) -> _Reply:
     )
 
 
+# --- Gemini ---------------------------------------------------------------------------
+
+_GEMINI_FINISH = {"stop": "STOP", "length": "MAX_TOKENS"}
+
+
+def _gemini_response(
+    call: _Call, text: str, finish: str | None, response_id: str, output_tokens: int
+) -> dict[str, Any]:
+    candidate: dict[str, Any] = {"content": {"role": "model", "parts": [{"text": text}]}}
+    if finish is not None:
+        candidate["finishReason"] = finish
+    candidate["index"] = 0
+    usage = {
+        "promptTokenCount": call.prompt_tokens,
+        "candidatesTokenCount": output_tokens,
+        "totalTokenCount": call.prompt_tokens + output_tokens,
+    }
+    return {
+        "candidates": [candidate],
+        "usageMetadata": usage,
+        "modelVersion": call.params["model"],
+        "responseId": response_id,
+    }
+
+
+def _gemini_generate(call: _Call) -> _Reply:
+    answer = call.answer
+    response_id = _rand(22)
+    finish = _GEMINI_FINISH[answer.finish_reason]
+    if not call.params.get("stream"):
+        return _Reply(
+            body=_gemini_response(call, answer.text, finish, response_id, call.completion_tokens)
+        )
+    pieces = tokens(answer.text)
+
+    def events() -> Iterator[bytes]:
+        for index, piece in enumerate(pieces, 1):
+            last = index == len(pieces)
+            response = _gemini_response(call, piece, finish if last else None, response_id, index)
+            yield f"data: {json.dumps(response)}\r\n\r\n".encode()
+
+    return _Reply(events=events())
+
+
 # --- Files, and fetching whatever the server issued -----------------------------------
 
 
@@ -692,6 +743,12 @@ _ROUTES: list[tuple[str, re.Pattern[str], Handler]] = [
         ("POST", r"/lighton/api/v1/generate", _lighton_generate),
         ("POST", r"/v1/files", _files_create),
         ("GET", r"/v1/files/(?P<id>[^/]+)", _get_issued),
+        ("POST", r"/v1(?:beta)?/models/(?P<model>[^/:]+):generateContent", _gemini_generate),
+        (
+            "POST",
+            r"/v1(?:beta)?/models/(?P<model>[^/:]+):(?P<stream>stream)GenerateContent",
+            _gemini_generate,
+        ),
     ]
 ]
 
@@ -713,6 +770,7 @@ def _presented_keys(headers: dict[str, str]) -> list[str]:
         bearer.removeprefix("Bearer ").strip(),
         headers.get("x-api-key", ""),
         headers.get("api-key", ""),
+        headers.get("x-goog-api-key", ""),
     ]
     return [key for key in keys if key]
 

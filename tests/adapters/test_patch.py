@@ -67,7 +67,7 @@ async def test_async_clients_are_routed(
 def test_the_innermost_block_is_in_force_and_the_originals_come_back(
     tmp_path: Path, server: FakeLLMServer
 ) -> None:
-    original = httpx.HTTPTransport.handle_request
+    original = httpx.Client._transport_for_url
     url = server.url + "/v1/chat/completions"
     with replay.use_cassette(tmp_path / "outer.json") as outer:
         with replay.use_cassette(tmp_path / "inner.json") as inner:
@@ -75,7 +75,7 @@ def test_the_innermost_block_is_in_force_and_the_originals_come_back(
         assert (inner.recorded, outer.recorded) == (1, 0)
         httpx.post(url, json={"other": 1}, headers=headers())
         assert outer.recorded == 1
-    assert httpx.HTTPTransport.handle_request is original
+    assert httpx.Client._transport_for_url is original
 
 
 def test_the_cassette_is_saved_when_the_block_fails(tmp_path: Path, server: FakeLLMServer) -> None:
@@ -86,10 +86,83 @@ def test_the_cassette_is_saved_when_the_block_fails(tmp_path: Path, server: Fake
     assert len(replay.Cassette(path, mode="none").interactions) == 1
 
 
-def test_custom_transports_are_left_alone(tmp_path: Path) -> None:
+def test_transports_that_never_reach_the_network_are_left_alone(tmp_path: Path) -> None:
     mock = httpx.MockTransport(lambda request: httpx.Response(204))
     with (
         replay.use_cassette(tmp_path / "c.json", mode="none"),
         httpx.Client(transport=mock) as client,
     ):
         assert client.get("https://example.test/").status_code == 204
+
+
+class Retrying(httpx2.BaseTransport):
+    """A user's transport of its own that reaches the network: retries around the default."""
+
+    def __init__(self) -> None:
+        self.inner = httpx2.HTTPTransport()
+        self.calls = 0
+
+    def handle_request(self, request: httpx2.Request) -> httpx2.Response:
+        self.calls += 1
+        return self.inner.handle_request(request)
+
+
+def test_a_transport_of_its_own_that_reaches_the_network_is_routed(
+    tmp_path: Path, server: FakeLLMServer
+) -> None:
+    path = tmp_path / "c.json"
+    url = server.url + "/v1/chat/completions"
+    transport = Retrying()
+    with httpx2.Client(transport=transport) as client:
+        with replay.use_cassette(path) as recording:
+            recorded = client.post(url, json=BODY, headers=headers()).json()
+        server.stop()
+        with replay.use_cassette(path, mode="none") as replaying:
+            replayed = client.post(url, json=BODY, headers=headers()).json()
+    assert (recording.recorded, replaying.replayed, transport.calls) == (1, 1, 1)
+    assert replayed["choices"] == recorded["choices"]
+
+
+@pytest.mark.parametrize("lib", [httpx, httpx2], ids=lambda lib: lib.__name__)
+def test_an_explicit_transport_in_a_block_records_each_request_once(
+    tmp_path: Path, server: FakeLLMServer, lib: ModuleType
+) -> None:
+    url = server.url + "/v1/chat/completions"
+    explicit = replay.Cassette(tmp_path / "explicit.json")
+    with replay.use_cassette(tmp_path / "block.json") as block:
+        with lib.Client(transport=replay.ReplayTransport(explicit)) as client:
+            first = client.post(url, json=BODY, headers=headers()).json()
+    assert (explicit.recorded, block.recorded, len(server.requests)) == (1, 0, 1)
+    assert not (tmp_path / "block.json").exists()
+    server.stop()
+    with replay.Cassette(tmp_path / "explicit.json", mode="none") as replaying:
+        with lib.Client(transport=replay.ReplayTransport(replaying)) as client:
+            again = client.post(url, json=BODY, headers=headers()).json()
+            # One response was stored, not a duplicate: the second identical call misses.
+            with pytest.raises(replay.CassetteMiss):
+                client.post(url, json=BODY, headers=headers())
+    assert again["choices"] == first["choices"]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"ignore_localhost": True}, {"ignore_hosts": ["127.0.0.1"]}],
+)
+def test_ignored_hosts_go_to_the_network_and_never_into_the_cassette(
+    tmp_path: Path, server: FakeLLMServer, options: dict[str, object]
+) -> None:
+    path = tmp_path / "c.json"
+    url = server.url + "/v1/chat/completions"
+    with replay.use_cassette(path, mode="none", **options) as cassette:
+        answer = httpx.post(url, json=BODY, headers=headers()).json()
+        with httpx2.Client(transport=replay.ReplayTransport(cassette)) as explicit:
+            explicit.post(url, json=BODY, headers=headers())
+    assert answer["choices"][0]["message"]["content"] == "Answer to: hi"
+    assert (cassette.recorded, cassette.replayed, cassette.misses) == (0, 0, [])
+    assert len(server.requests) == 2 and not path.exists()
+
+
+def test_other_hosts_still_go_through_the_cassette(tmp_path: Path) -> None:
+    with replay.use_cassette(tmp_path / "c.json", mode="none", ignore_hosts=["telemetry.test"]):
+        with pytest.raises(replay.CassetteMiss):
+            httpx.get("http://127.0.0.1:9/")

@@ -315,6 +315,50 @@ def test_block_network_catches_raw_sockets_but_not_cassettes(
     allowed.assert_outcomes(passed=3)
 
 
+SAMPLE_IGNORED = """
+import httpx
+import pytest
+
+from conftest import KEY, MESSAGES, URL
+
+
+def ask(prompt):
+    reply = httpx.post(
+        URL + "/v1/chat/completions",
+        json={"model": "m", "messages": MESSAGES(prompt)},
+        headers={"authorization": "Bearer " + KEY},
+    )
+    assert reply.json()["choices"][0]["message"]["content"] == f"Answer to: {prompt}"
+
+
+@pytest.mark.replay(ignore_localhost=True)
+def test_marker_ignores_localhost(replay_cassette):
+    ask("not recorded")
+    assert replay_cassette.recorded == 0
+
+
+@pytest.mark.replay
+def test_pyproject_ignores_the_host(replay_cassette):
+    ask("not recorded either")
+    assert replay_cassette.recorded == 0
+"""
+
+
+def test_ignored_hosts_bypass_the_cassette_and_are_blocked_under_block_network(
+    sample: pytest.Pytester, server: FakeLLMServer
+) -> None:
+    sample.makepyfile(test_ignored=SAMPLE_IGNORED)
+    pyproject = sample.path / "pyproject.toml"
+    pyproject.write_text(pyproject.read_text() + '\nignore_hosts = ["127.0.0.1"]\n')
+    for mode in ("once", "none"):  # never recorded, so never missed either
+        result = sample.runpytest_subprocess("-p", "no:cacheprovider", "--replay-mode", mode)
+        result.assert_outcomes(passed=2)
+    assert not (sample.path / "cassettes").exists()
+    blocked = sample.runpytest_subprocess("-p", "no:cacheprovider", "--block-network")
+    blocked.assert_outcomes(failed=2)
+    blocked.stdout.fnmatch_lines(["*network access to 127.0.0.1:* is blocked*"])
+
+
 SAMPLE_XDIST = """
 import openai
 import pytest

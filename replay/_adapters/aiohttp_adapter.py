@@ -1,0 +1,282 @@
+"""The aiohttp adapter: ``aiohttp.ClientSession`` requests through a cassette.
+
+Imported only when aiohttp is installed (the ``aiohttp`` extra). It is a
+client middleware, aiohttp's public extension point for requests (3.12 and
+later): :class:`ReplayMiddleware` sees the request as it will be sent, after
+the session's own middlewares (authentication, retries) and before the
+connection, and answers it from the cassette or records what the network
+answers. Redirects, cookies and ``raise_for_status`` stay aiohttp's, around it.
+
+``use_cassette`` and the pytest marker need it on sessions made before the
+block too, whose middlewares are fixed when they are made: for the block only,
+``ClientSession._request`` (what ``get``, ``post``, ``request`` and the rest
+call) is wrapped to add the middleware to each request's chain, as a
+per-request ``middlewares=`` would. aiohttp has no public way to build a
+response without a connection; a replayed one is a ``ClientResponse`` filled
+in as ``start()`` fills it from a connection (status, headers, a
+``StreamReader`` body), as aioresponses and vcrpy do.
+
+Bodies: aiohttp decompresses in its parser, so with ``auto_decompress`` (the
+default) what is recorded is already decoded and the cassette drops
+``content-encoding``; without it, the encoded body is kept with its header.
+Replay feeds each recorded chunk as one HTTP chunk of the body: ``iter_chunks()``
+gives back the recorded boundaries, and a reader keeping up gets one chunk per
+read, at the recorded pace when the cassette has a ``replay_speed``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import re
+import time
+from collections.abc import Callable, Iterator
+from http import HTTPStatus
+from typing import Any
+
+import aiohttp
+from aiohttp import ClientRequest, ClientResponse
+from multidict import CIMultiDict, CIMultiDictProxy
+
+from replay._adapters.failures import aiohttp_kind
+from replay._adapters.network import inside_cassette, through_cassette
+from replay._cassette import Cassette, Record, Replay
+from replay._core import model
+from replay._core.model import Outcome, TransportFailure, stored_headers
+from replay._core.streams import StreamRecorder, pacing, reached_the_end
+from replay._store import usage
+
+Handler = Callable[[ClientRequest], Any]
+
+_STREAM_LIMIT = 2**16
+_RESPONSE_TAKES_STREAM_WRITER = "stream_writer" in inspect.signature(ClientResponse).parameters
+
+
+class ReplayMiddleware:
+    """An aiohttp client middleware replaying from ``cassette``, recording where its mode allows.
+
+    ``aiohttp.ClientSession(middlewares=[ReplayMiddleware(cassette)])``. Give
+    ``auto_decompress=False`` when the session is made with it, so that the
+    cassette knows the body it records is still encoded.
+    """
+
+    def __init__(self, cassette: Cassette, *, auto_decompress: bool = True) -> None:
+        self.cassette = cassette
+        self.auto_decompress = auto_decompress
+
+    async def __call__(self, request: ClientRequest, handler: Handler) -> ClientResponse:
+        url = str(request.url)
+        if inside_cassette() or self.cassette.ignores(url) or "Upgrade" in request.headers:
+            response: ClientResponse = await handler(request)  # not ours: untouched
+            return response
+        decision = self.cassette.decide(await to_model(request))
+        if isinstance(decision, Replay):
+            return replayed(decision.outcome, request, self.cassette.replay_speed)
+        started, recorded_at = time.monotonic(), usage.now()
+        try:
+            with through_cassette():  # allowed by --block-network: this records
+                response = await handler(request)
+        except aiohttp.ClientError as error:
+            self.cassette.add(decision, failure(error, recorded_at))
+            raise
+        return self._teed(decision, response, started, recorded_at)
+
+    def _teed(
+        self, record: Record, response: ClientResponse, started: float, recorded_at: str
+    ) -> ClientResponse:
+        """The response, its body read by a task that keeps each chunk and passes it on."""
+        headers = tuple((name.lower(), value) for name, value in response.headers.items())
+        recorder = StreamRecorder(None, started)  # aiohttp's parser decodes, if it does
+        kept = stored_headers(headers, self.auto_decompress)
+        upstream, mirror = response.content, _reader(asyncio.get_running_loop())
+        cassette = self.cassette
+
+        async def pump() -> None:
+            complete, cut = False, None
+            try:
+                async for raw in upstream.iter_any():
+                    if data := recorder.feed(raw):
+                        _feed(mirror, data)
+                complete = True
+                mirror.feed_eof()
+            except aiohttp.ClientError as error:
+                if not response.closed:  # else the caller closed it: abandoned, not cut
+                    cut = failure(error, usage.now())
+                mirror.set_exception(error)
+            finally:
+                chunks = recorder.chunks
+                ended = complete or (cut is None and reached_the_end(chunks))
+                outcome = model.Response(
+                    response.status, kept, tuple(chunks), recorded_at, ended, cut
+                )
+                cassette.add(record, outcome)
+
+        _keep_running(asyncio.ensure_future(pump()))
+        response.content = mirror
+        return response
+
+
+async def to_model(request: ClientRequest) -> model.Request:
+    """The request as the core sees it; a body that can be read once is read and put back."""
+    payload = request.body
+    body = b"" if not payload else await payload.as_bytes()
+    if payload and not isinstance(payload, aiohttp.payload.BytesPayload):
+        await request.update_body(body)
+    return model.Request(
+        method=request.method,
+        url=str(request.url),
+        headers=tuple((name.lower(), value) for name, value in request.headers.items()),
+        body=body,
+    )
+
+
+# Replaying.
+
+
+class _Feed:
+    """The protocol side of a replayed body: there is no connection to pause or resume."""
+
+    connected = True
+
+    def pause_reading(self) -> None:
+        pass
+
+    def resume_reading(self, resume_parser: bool = True) -> None:
+        pass
+
+
+class _Sent:
+    """What a response asks of the request's writer when the request was sent already."""
+
+    output_size = 0
+
+
+def _reader(loop: asyncio.AbstractEventLoop) -> aiohttp.StreamReader:
+    return aiohttp.StreamReader(_Feed(), _STREAM_LIMIT, loop=loop)  # type: ignore[arg-type]
+
+
+def _feed(reader: aiohttp.StreamReader, data: bytes) -> None:
+    """One chunk of the body, its boundary kept as aiohttp keeps an HTTP chunk's."""
+    reader.begin_http_chunk_receiving()
+    reader.feed_data(data)
+    reader.end_http_chunk_receiving()
+
+
+_running: set[asyncio.Future[None]] = set()
+
+
+def _keep_running(task: asyncio.Future[None]) -> None:
+    """Hold a body task until it ends (the loop keeps only weak references to tasks)."""
+    _running.add(task)
+    task.add_done_callback(_running.discard)
+
+
+def replayed(outcome: Outcome, request: ClientRequest, speed: float | None) -> ClientResponse:
+    if isinstance(outcome, TransportFailure):
+        raise exception(outcome, request)
+    loop = asyncio.get_running_loop()
+    extra: dict[str, Any] = {"stream_writer": _Sent()} if _RESPONSE_TAKES_STREAM_WRITER else {}
+    response = request.response_class(
+        request.method,
+        request.original_url,
+        writer=None,
+        continue100=None,
+        timer=None,  # type: ignore[arg-type]
+        request_info=request.request_info,
+        traces=[],
+        loop=loop,
+        session=None,  # type: ignore[arg-type]
+        **extra,
+    )
+    headers: CIMultiDict[str] = CIMultiDict(outcome.headers)
+    # What ClientResponse.start() sets from a connection.
+    response.version = aiohttp.HttpVersion11
+    response.status = outcome.status
+    response.reason = _reason(outcome.status)
+    response._headers = CIMultiDictProxy(headers)
+    response._raw_headers = tuple((k.encode(), v.encode()) for k, v in outcome.headers)
+    if cookies := headers.getall("set-cookie", ()):
+        response._raw_cookie_headers = tuple(cookies)
+    body = _reader(loop)
+    response.content = body
+    response._closed = False
+    body.on_eof(response._response_eof)
+    cut = None if outcome.failure is None else exception(outcome.failure, request)
+    _keep_running(asyncio.ensure_future(_play(body, outcome, speed, cut)))
+    return response
+
+
+async def _play(
+    body: aiohttp.StreamReader, outcome: model.Response, speed: float | None, cut: Exception | None
+) -> None:
+    """Feed the recorded chunks, yielding between them so that a reader takes one at a time."""
+    for wait, data in pacing(outcome.chunks, speed):
+        await asyncio.sleep(wait)
+        _feed(body, data)
+    if cut is None:
+        body.feed_eof()
+        return
+    while body.total_bytes and not body.is_eof() and body._size:  # let the reader drain first
+        await asyncio.sleep(0)
+    body.set_exception(cut)
+
+
+def _reason(status: int) -> str:
+    try:
+        return HTTPStatus(status).phrase
+    except ValueError:
+        return ""
+
+
+_BRACKETED = re.compile(r"\[(.*)\]\s*$")
+
+
+def exception(failure: TransportFailure, request: ClientRequest) -> Exception:
+    """aiohttp's own exception for a recorded failure, whichever library recorded it."""
+    kind = getattr(aiohttp, aiohttp_kind(failure.kind), None)
+    if not (isinstance(kind, type) and issubclass(kind, aiohttp.ClientError)):
+        return aiohttp.ClientConnectionError(failure.message)
+    if issubclass(kind, aiohttp.ClientConnectorError):
+        # Its message is built from the host and the OS error: keep the OS error's text.
+        inner = _BRACKETED.search(failure.message)
+        reason = OSError(0, inner.group(1) if inner else failure.message)
+        try:
+            return kind(request.connection_key, reason)
+        except TypeError:  # a subclass wanting more (certificate errors)
+            return aiohttp.ClientConnectorError(request.connection_key, reason)
+    try:
+        error: Exception = kind(failure.message)
+    except TypeError:
+        error = aiohttp.ClientConnectionError(failure.message)
+    return error
+
+
+def failure(error: Exception, recorded_at: str) -> TransportFailure:
+    return TransportFailure(type(error).__name__, str(error), recorded_at)
+
+
+# use_cassette.
+
+
+def patch_targets(
+    active: Callable[[], Cassette | None],
+) -> Iterator[tuple[type, str, Callable[[Any], Any]]]:
+    """What ``use_cassette`` wraps for the block: see the module docstring."""
+
+    def wrap(original: Any) -> Any:
+        async def _request(self: aiohttp.ClientSession, *args: Any, **kwargs: Any) -> Any:
+            cassette = active()
+            if cassette is not None:
+                chain = kwargs.get("middlewares")
+                if chain is None:
+                    chain = self._middlewares
+                decompress = kwargs.get("auto_decompress")
+                if decompress is None:
+                    decompress = self.auto_decompress
+                ours = ReplayMiddleware(cassette, auto_decompress=decompress)
+                kwargs["middlewares"] = (*chain, ours)
+            return await original(self, *args, **kwargs)
+
+        return _request
+
+    yield aiohttp.ClientSession, "_request", wrap

@@ -1,0 +1,152 @@
+"""aiohttp through a cassette, over real loopback HTTP: JSON, streams, gzip, failures."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import httpx2
+import pytest
+
+import replay
+from replay.tools.fakellm import FakeLLMServer
+
+KEY = "sk-aiohttp-test-0123456789abcdef"
+HEADERS = {"authorization": f"Bearer {KEY}"}
+
+
+def chat(prompt: str, **extra: Any) -> dict[str, Any]:
+    return {"model": "m", "messages": [{"role": "user", "content": prompt}], **extra}
+
+
+@pytest.fixture
+def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeLLMServer]:
+    monkeypatch.delenv("REPLAY_MODE", raising=False)
+    with FakeLLMServer(api_key=KEY, chunk_delay=0.005) as running:
+        yield running
+
+
+async def conversation(session: aiohttp.ClientSession, url: str) -> dict[str, Any]:
+    """JSON, an SSE stream read chunk by chunk, and a gzip-compressed answer."""
+    endpoint = url + "/v1/chat/completions"
+    async with session.post(endpoint, json=chat("hello"), headers=HEADERS) as plain:
+        answer = await plain.json()
+    streamed = await session.post(
+        endpoint, json=chat("stream a few words to me", stream=True), headers=HEADERS
+    )
+    chunks = [data async for data, _ in streamed.content.iter_chunks()]
+    async with session.post(endpoint, json=chat("zip", model="gzip"), headers=HEADERS) as zipped:
+        unzipped = await zipped.json()
+        encoding = zipped.headers.get("content-encoding")
+    return {"answer": answer, "chunks": chunks, "zipped": unzipped, "encoding": encoding}
+
+
+async def test_json_streams_and_gzip_replay_with_the_server_gone(
+    tmp_path: Path, server: FakeLLMServer
+) -> None:
+    path = tmp_path / "c.json"
+    async with aiohttp.ClientSession() as session:
+        with replay.use_cassette(path) as recording:
+            recorded = await conversation(session, server.url)
+    assert recording.recorded == 3 and len(server.requests) == 3
+    assert recorded["encoding"] == "gzip"  # the caller saw the server's answer as sent
+    server.stop()
+
+    async with aiohttp.ClientSession() as session:
+        with replay.use_cassette(path, mode="none") as replaying:
+            replayed = await conversation(session, server.url)
+    assert replaying.replayed == 3 and len(server.requests) == 3
+    assert replayed["answer"]["choices"] == recorded["answer"]["choices"]
+    # Chunk by chunk: the boundaries the network gave are the ones replay gives.
+    # (ids are placeholders of the real ones' length, so sizes match byte for byte)
+    assert [len(c) for c in replayed["chunks"]] == [len(c) for c in recorded["chunks"]]
+    assert len(replayed["chunks"]) > 1
+    text = b"".join(replayed["chunks"]).decode()
+    assert text.rstrip().endswith("data: [DONE]") and '"content": " words"' in text
+    assert replayed["zipped"]["model"] == "gzip"
+    assert replayed["encoding"] is None  # stored decoded, so no longer announced as gzip
+    assert b"\x1f\x8b" not in path.read_bytes()
+
+
+async def test_a_connection_refused_replays_as_aiohttps_own_error(tmp_path: Path) -> None:
+    path = tmp_path / "c.json"
+    url = "http://127.0.0.1:9/v1/chat/completions"  # discard port: nothing listens
+    async with aiohttp.ClientSession() as session:
+        with replay.use_cassette(path) as recording:
+            with pytest.raises(aiohttp.ClientConnectorError) as recorded:
+                await session.post(url, json=chat("hi"))
+        assert recording.recorded == 1
+        with replay.use_cassette(path, mode="none") as replaying:
+            with pytest.raises(aiohttp.ClientConnectorError) as replayed:
+                await session.post(url, json=chat("hi"))
+    assert replaying.replayed == 1
+    assert replayed.value.os_error.strerror == recorded.value.os_error.strerror
+    # The same recording replays as httpx2's own error for an httpx2 client.
+    with replay.use_cassette(path, mode="none"):
+        async with httpx2.AsyncClient() as client:
+            with pytest.raises(httpx2.ConnectError):
+                await client.post(url, json=chat("hi"))
+
+
+async def test_a_recording_through_aiohttp_replays_for_httpx2_and_back(
+    tmp_path: Path, server: FakeLLMServer
+) -> None:
+    path = tmp_path / "c.json"
+    endpoint = server.url + "/v1/chat/completions"
+    async with aiohttp.ClientSession() as session:
+        with replay.use_cassette(path):
+            async with session.post(endpoint, json=chat("shared"), headers=HEADERS) as sent:
+                recorded = await sent.json()
+    server.stop()
+    with replay.use_cassette(path, mode="none", allow_playback_repeats=True) as replaying:
+        async with httpx2.AsyncClient() as client:
+            sent_again = await client.post(endpoint, json=chat("shared"), headers=HEADERS)
+            through_httpx2 = sent_again.json()
+        async with aiohttp.ClientSession() as session:
+            async with session.post(endpoint, json=chat("shared"), headers=HEADERS) as again:
+                through_aiohttp = await again.json()
+    assert replaying.replayed == 2
+    assert through_httpx2["choices"] == through_aiohttp["choices"] == recorded["choices"]
+
+
+async def test_sessions_are_routed_inside_the_block_only(
+    tmp_path: Path, server: FakeLLMServer
+) -> None:
+    path = tmp_path / "c.json"
+    endpoint = server.url + "/v1/chat/completions"
+    async with aiohttp.ClientSession() as session:
+        with replay.use_cassette(path) as recording:
+            await (await session.post(endpoint, json=chat("in"), headers=HEADERS)).read()
+        await (await session.post(endpoint, json=chat("out"), headers=HEADERS)).read()
+    assert recording.recorded == 1 and len(server.requests) == 2
+    assert "out" not in path.read_text()
+
+
+async def test_an_explicit_middleware_records_once_inside_a_block(
+    tmp_path: Path, server: FakeLLMServer
+) -> None:
+    endpoint = server.url + "/v1/chat/completions"
+    explicit = replay.Cassette(tmp_path / "explicit.json")
+    async with aiohttp.ClientSession(middlewares=[replay.ReplayMiddleware(explicit)]) as session:
+        with replay.use_cassette(tmp_path / "block.json") as block:
+            await (await session.post(endpoint, json=chat("once"), headers=HEADERS)).read()
+    explicit.save()
+    assert (explicit.recorded, block.recorded) == (1, 0)
+    assert not (tmp_path / "block.json").exists()
+
+
+async def test_ignored_hosts_go_to_the_network_and_never_into_the_cassette(
+    tmp_path: Path, server: FakeLLMServer
+) -> None:
+    path = tmp_path / "c.json"
+    endpoint = server.url + "/v1/chat/completions"
+    async with aiohttp.ClientSession() as session:
+        with replay.use_cassette(path, mode="none", ignore_localhost=True) as cassette:
+            async with session.post(endpoint, json=chat("local"), headers=HEADERS) as sent:
+                assert (await sent.json())["choices"][0]["message"]["content"] == (
+                    "Answer to: local"
+                )
+    assert (cassette.recorded, cassette.replayed, cassette.misses) == (0, 0, [])
+    assert len(server.requests) == 1 and not path.exists()
