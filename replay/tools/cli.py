@@ -35,6 +35,7 @@ from replay._store import cassette_file as store
 from replay.tools import diff as semantic_diff
 from replay.tools import inventory, prune, scan
 from replay.tools.inventory import CassetteFile
+from replay.tools.serve import serve_command
 from replay.tools.wording import counted
 
 PROGRESS_THRESHOLD = 20
@@ -745,3 +746,6 @@ def import_vcr_command(paths: tuple[Path, ...], delete: bool, as_json: bool) -> 
         output.line(f"{len(converted)} converted, {len(failed)} not converted")
     if failed:
         raise click.exceptions.Exit(1)
+
+
+main.add_command(serve_command)  # replay serve: replay.tools.serve
