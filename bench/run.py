@@ -693,6 +693,120 @@ def _first_chunk(client: httpx.Client, url: str, body: bytes) -> float:
     return elapsed
 
 
+# Figure 6: replay through `replay serve`, next to the transport.
+
+
+@contextmanager
+def _serving(command: list[str]) -> Iterator[str]:
+    """A server process that prints its URL on its first line; stopped at the block's end."""
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+    )
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline()
+        yield "http://" + first.split("http://", 1)[1].split()[0]
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def proxy_replay(scale: Scale, workdir: Path) -> Figure:
+    figure = Figure("replay per request through replay serve, sync, N = 100", "µs")
+    n = 100
+    root = workdir / "served"
+    root.mkdir()
+    calls = w.calls(n)
+    w.write_replay_cassette(root / "default.json", ((c.body, w.answer(c)) for c in calls))
+    bodies = [c.body for c in calls]
+    cassette = Cassette(root / "default.json", "none", allow_playback_repeats=True)
+    serve = [sys.executable, "-m", "replay", "serve", "--port", "0", "--mode", "none", "-q",
+             "--allow-playback-repeats", "--upstream", "http://bench.invalid",
+             "--cassettes", str(root)]  # fmt: skip
+    floor = [sys.executable, str(HERE / "asgi_floor.py"), str(n)]
+    timings: dict[str, list[float]] = {}
+    with _serving(serve) as proxy_url, _serving(floor) as floor_url:
+        paths = {"replay serve": proxy_url, "uvicorn floor": floor_url}
+        clients = {name: httpx.Client(base_url=url) for name, url in paths.items()}
+        clients["transport (in-process)"] = httpx.Client(
+            base_url="http://bench.invalid", transport=ReplayTransport(cassette)
+        )
+
+        def runner(client: httpx.Client) -> Callable[[list[bytes]], None]:
+            def run(batch: list[bytes]) -> None:
+                for body in batch:
+                    answer = client.post(
+                        "/v1/chat/completions", content=body, headers=w.REQUEST_HEADERS
+                    )
+                    if answer.status_code != 200:
+                        raise RuntimeError(f"bad answer {answer.status_code}: {answer.text[:200]}")
+
+            return run
+
+        runs = {name: runner(client) for name, client in clients.items()}
+        for run in runs.values():
+            run(bodies[:20])  # connections open, cassettes loaded
+        for round_index in range(scale.rounds):
+            for name, run in _rotated(list(runs.items()), round_index):
+                size = batch_size(run, bodies, scale)
+                timings.setdefault(name, []).append(per_request(run, (bodies * 50)[:size]))
+        for client in clients.values():
+            client.close()
+    transport = statistics.median(timings["transport (in-process)"])
+    floor_median = statistics.median(timings["uvicorn floor"])
+    for name, runs_ in timings.items():
+        median = statistics.median(runs_)
+        figure.rows.append(
+            {
+                "contender": name,
+                "median": median * 1e6,
+                "ratio_to_transport": median / transport,
+                "over_uvicorn_floor": (median - floor_median) * 1e6,
+                "rounds": len(runs_),
+            }
+        )
+    figure.notes.append(
+        "One httpx client with a kept-alive connection, requests one after another. 'replay "
+        "serve' is the command in a process of its own, replaying from a 100-call cassette; "
+        "'uvicorn floor' is bench/asgi_floor.py, a bare ASGI app on the same uvicorn settings "
+        "answering from a dict: the cost of HTTP over loopback and uvicorn themselves. "
+        "over_uvicorn_floor (µs) is what the proxy adds to that: the request converted, the "
+        "transport's decision and the answer streamed back."
+    )
+    return figure
+
+
+def proxy_first_chunk(scale: Scale, workdir: Path) -> Figure:
+    figure = Figure("time to first chunk while recording through replay serve", "ms")
+    timings: dict[str, list[float]] = {}
+    with LoopbackServer(chunk_delay=0.01) as server:
+        upstream, _, path = server.url.partition("/v1/")
+        serve = [sys.executable, "-m", "replay", "serve", "--port", "0", "--mode", "all", "-q",
+                 "--upstream", upstream, "--cassettes", str(workdir / "ttfb-served")]  # fmt: skip
+        with _serving(serve) as proxy_url, httpx.Client() as direct, httpx.Client() as proxied:
+            urls = {
+                "direct": (direct, server.url),
+                "replay serve": (proxied, f"{proxy_url}/v1/{path}"),
+            }
+            for index in range(-1, scale.ttfb_runs):  # the first round opens the connections
+                body = w.request_body(200_000 + index, stream=True)
+                for name, (client, url) in _rotated(list(urls.items()), index):
+                    seconds = _first_chunk(client, url, body)
+                    if index >= 0:
+                        timings.setdefault(name, []).append(seconds)
+    base = statistics.median(timings["direct"])
+    for name, runs in timings.items():
+        median = statistics.median(runs)
+        figure.rows.append(
+            {"contender": name, "median": median * 1e3, "ratio": median / base, "rounds": len(runs)}
+        )
+    figure.notes.append(
+        "bench/loopback.py streams 10 events, one every 10 ms; 'replay serve' records each "
+        "stream (mode all) from it in a process of its own, the client reading through it."
+    )
+    return figure
+
+
 # Machine, results, report.
 
 
@@ -781,8 +895,7 @@ def main() -> None:
         started = time.perf_counter()
         figures = []
         measures = [replay_per_request, sdk_chat, cold_load, record_calls, streamed_replay]
-        measures += [first_chunk]
-        # replay serve (#10) adds its figure here: the replay cost of a request through the proxy.
+        measures += [first_chunk, proxy_replay, proxy_first_chunk]
         for measure in measures:
             print(f"{measure.__name__} ...", flush=True)
             figures.append(measure(scale, workdir))

@@ -36,6 +36,7 @@ from replay._store import cassette_file as store
 from replay.tools import diff as semantic_diff
 from replay.tools import inventory, prune, rerun, review, scan
 from replay.tools.inventory import CassetteFile
+from replay.tools.serve import serve_command
 from replay.tools.wording import counted
 
 PROGRESS_THRESHOLD = 20
@@ -825,3 +826,6 @@ def import_vcr_command(paths: tuple[Path, ...], delete: bool, force: bool, as_js
         )
     if failed:
         raise click.exceptions.Exit(1)
+
+
+main.add_command(serve_command)  # replay serve: replay.tools.serve

@@ -141,8 +141,18 @@ def default_mode(environ: Mapping[str, str]) -> Mode:
     return Mode.NONE if in_ci else Mode.ONCE
 
 
+SERVE_TABLE = "serve"
+"""``[tool.replay.serve]``: what only ``replay serve`` reads (:mod:`replay.tools.serve`)."""
+
+
 def pyproject_options(path: Path) -> dict[str, object]:
     """The checked ``[tool.replay]`` table of ``path``; empty when the file or table is absent."""
+    table = {k: v for k, v in pyproject_table(path).items() if k != SERVE_TABLE}
+    return checked(f"[tool.replay] of {path}", table)
+
+
+def pyproject_table(path: Path) -> dict[str, object]:
+    """``[tool.replay]`` of ``path`` as written; empty when the file or the table is absent."""
     try:
         with path.open("rb") as file:
             document = tomllib.load(file)
@@ -151,7 +161,9 @@ def pyproject_options(path: Path) -> dict[str, object]:
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise ConfigError(str(path), "", f"cannot be read: {error}") from error
     table = document.get("tool", {}).get("replay", {})
-    return checked(f"[tool.replay] of {path}", table)
+    if not isinstance(table, dict):
+        raise ConfigError(f"[tool.replay] of {path}", table, "is not a table")
+    return table
 
 
 def chosen_path(where: str, markers: Iterable[Any]) -> str | None:

@@ -26,7 +26,9 @@ from replay._cassette import Cassette
 from replay._core.errors import ReplayError
 from replay._core.modes import Mode
 from replay._store import usage
+from replay.tools import serve
 from replay.tools.config import (
+    Settings,
     cassette_path,
     checked,
     chosen_path,
@@ -42,6 +44,7 @@ _OWNS_RUN_DIRECTORY = pytest.StashKey[bool]()
 _PROJECT_OPTIONS = pytest.StashKey[Mapping[str, object]]()
 _GUARD = pytest.StashKey[NetworkGuard | None]()
 _CASSETTE = pytest.StashKey[Cassette]()
+_SETTINGS = pytest.StashKey[Settings]()
 _WORKER_KEY = "replay_run_directory"
 
 
@@ -84,12 +87,9 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "replay(path=None, **options): record and replay this test's HTTP calls"
     )
-    pyproject = config.inipath
-    if pyproject is None or pyproject.name != "pyproject.toml":
-        pyproject = config.rootpath / "pyproject.toml"
     try:
         run_mode(config.getoption("replay_mode"), os.environ)
-        config.stash[_PROJECT_OPTIONS] = pyproject_options(pyproject)
+        config.stash[_PROJECT_OPTIONS] = pyproject_options(_pyproject(config))
     except ReplayError as error:
         raise pytest.UsageError(f"replay: {error}") from error
     shared = getattr(config, "workerinput", {}).get(_WORKER_KEY)
@@ -101,6 +101,13 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[_GUARD] = NetworkGuard(hosts) if block else None
     if config.pluginmanager.hasplugin("xdist"):
         config.pluginmanager.register(_XdistHooks(config.stash[_RUN]), "replay-xdist")
+
+
+def _pyproject(config: pytest.Config) -> Path:
+    pyproject = config.inipath
+    if pyproject is None or pyproject.name != "pyproject.toml":
+        pyproject = config.rootpath / "pyproject.toml"
+    return pyproject
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -133,7 +140,8 @@ def _replay_cassette_of_test(request: pytest.FixtureRequest) -> Iterator[Cassett
     name = f"{test_class.__name__}.{request.node.name}" if test_class else request.node.name
     path = cassette_path(request.path, name, chosen_path(where, markers))
     run = config.stash[_RUN]
-    cassette = run.open(path, settings(options, config.getoption("replay_mode")))
+    request.node.stash[_SETTINGS] = chosen = settings(options, config.getoption("replay_mode"))
+    cassette = run.open(path, chosen)
     request.node.stash[_CASSETTE] = cassette
     try:
         with intercept(cassette):
@@ -147,6 +155,34 @@ def replay_cassette(_replay_cassette_of_test: Cassette | None) -> Cassette:
     """The test's cassette (asking for it turns replay on, as the marker does)."""
     assert _replay_cassette_of_test is not None, "asking for replay_cassette turns replay on"
     return _replay_cassette_of_test
+
+
+@pytest.fixture
+def replay_upstreams(request: pytest.FixtureRequest) -> Mapping[str, str]:
+    """Where ``replay_server`` forwards, by path prefix: ``upstreams`` of [tool.replay.serve],
+    else the known providers; override it to forward elsewhere (``{"/": "http://..."}``)."""
+    return serve.project_upstreams(_pyproject(request.config))
+
+
+@pytest.fixture
+def replay_server(
+    request: pytest.FixtureRequest, replay_cassette: Cassette, replay_upstreams: Mapping[str, str]
+) -> Iterator[serve.Served]:
+    """``replay serve`` for this test, on a free loopback port, for clients in subprocesses
+    (``env={**os.environ, **replay_server.env()}``): its default cassette is the test's,
+    ``X-Replay-Cassette: NAME`` names NAME.json beside it."""
+    run, chosen, named = request.config.stash[_RUN], request.node.stash[_SETTINGS], []
+
+    def open_named(path: Path) -> Cassette:
+        named.append(run.open(path, chosen))
+        return named[-1]
+
+    try:
+        with serve.for_test(replay_cassette, open_named, replay_upstreams) as served:
+            yield served
+    finally:
+        for cassette in named:
+            run.close(cassette)
 
 
 @pytest.hookimpl(wrapper=True)

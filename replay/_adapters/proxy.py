@@ -1,0 +1,422 @@
+"""The recording proxy: an ASGI app that serves cassettes to any HTTP client, in any language.
+
+``replay serve`` (:mod:`replay.tools.serve`) runs it on uvicorn, and clients use it as their
+API base URL. Each request is converted here, at the edge, into an ``httpx.Request`` for the
+upstream its path routes to, and handed to the same :class:`AsyncReplayTransport` that
+in-process clients use: the key, redaction, normalization, modes, misses, recording and
+replay are all theirs, so there is one record/replay path, not two::
+
+    client --HTTP--> ReplayProxy --httpx.Request--> AsyncReplayTransport(cassette) --> upstream
+           <-chunks-             <--httpx.Response (teed while recording, or replayed)--
+
+- Routes: a path prefix maps to one upstream, and only configured upstreams are reached; a
+  request no route takes (an absolute-form or CONNECT target included) is answered here and
+  never forwarded. It is not an open proxy.
+- Cassettes: ``X-Replay-Cassette: NAME`` picks ``ROOT/NAME.json`` (see :class:`Shelf`);
+  without it, the shelf's default.
+- The answer goes back chunk by chunk: as it arrives while recording, with the recorded
+  boundaries (and pace, with a replay speed) on replay. A client that hangs up mid-stream
+  closes the upstream response, recorded as abandoned, as the transport does.
+- A recorded answer is saved (the cassette's lock and merge) before the end of its body
+  goes to the client.
+- Misses and other failures are JSON errors (:func:`error_body`) with ``x-should-retry:
+  false``, which the Stainless-built SDKs (openai, anthropic, groq) obey.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable, Iterable, Mapping, MutableMapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import anyio
+import httpx
+import orjson
+
+from replay._adapters.httpx_transport import AsyncReplayTransport, ReplayedStream, to_model
+from replay._adapters.patch import network_method
+from replay._cassette import Cassette
+from replay._core.errors import CassetteError, CassetteMiss, ConfigError, ReplayError
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+
+CASSETTE_HEADER = "x-replay-cassette"
+DEFAULT_CASSETTE = "default"
+MISS_STATUS = 404
+"""A miss is "no recording for this request": a 4xx, which SDKs do not retry."""
+
+log = logging.getLogger("replay.proxy")
+
+_NOT_FORWARDED = frozenset(
+    {
+        b"host",  # httpx sets the upstream's
+        b"content-length",  # httpx sets it from the body
+        b"connection",
+        b"keep-alive",
+        b"proxy-connection",
+        b"proxy-authorization",  # meant for a proxy, never for the API
+        b"te",
+        b"trailer",
+        b"transfer-encoding",
+        b"upgrade",
+        b"expect",  # curl's 100-continue is answered here, by the server
+        CASSETTE_HEADER.encode(),  # ours: not part of the request, nor of the cassette
+    }
+)
+_NOT_RETURNED = frozenset({b"connection", b"keep-alive", b"transfer-encoding", b"content-length"})
+_UPSTREAM_TIMEOUT = {"connect": 30.0, "read": None, "write": None, "pool": None}
+"""Only connecting is bounded: the client owns its timeouts, and a slow answer is not cut here."""
+
+
+# Routes.
+
+
+@dataclass(frozen=True)
+class Route:
+    """Requests under ``prefix`` go to ``upstream``, the prefix replaced by the upstream's URL."""
+
+    prefix: str
+    upstream: str
+
+    def __post_init__(self) -> None:
+        where = f"upstream {self.prefix}={self.upstream}"
+        if not self.prefix.startswith("/") or (self.prefix != "/" and self.prefix.endswith("/")):
+            raise ConfigError(where, self.prefix, "a prefix starts with / and does not end with /")
+        parts = urlsplit(self.upstream)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ConfigError(where, self.upstream, "expected an http:// or https:// URL")
+        if parts.query or parts.fragment or self.upstream.endswith("/"):
+            raise ConfigError(where, self.upstream, "no query, fragment or trailing slash")
+
+    def rest_of(self, path: str) -> str | None:
+        """What follows the prefix in ``path``; None when this route does not take ``path``."""
+        if self.prefix == "/":
+            return path if path.startswith("/") else None
+        if path == self.prefix or path.startswith(self.prefix + "/"):
+            return path[len(self.prefix) :]
+        return None
+
+
+class Routes:
+    """Routes by path prefix, the longest prefix first."""
+
+    def __init__(self, routes: Iterable[Route]) -> None:
+        self.routes = tuple(sorted(routes, key=lambda route: len(route.prefix), reverse=True))
+        if not self.routes:
+            raise ConfigError("upstream", "", "at least one upstream is needed")
+        prefixes = [route.prefix for route in self.routes]
+        for prefix in prefixes:
+            if prefixes.count(prefix) > 1:
+                raise ConfigError("upstream", prefix, "two upstreams for one prefix")
+
+    def url_for(self, path: str, query: str) -> str | None:
+        for route in self.routes:
+            rest = route.rest_of(path)
+            if rest is not None:
+                return route.upstream + rest + (f"?{query}" if query else "")
+        return None
+
+
+# Cassettes.
+
+
+class Shelf:
+    """The cassettes a proxy serves, each opened on first use from the name a request gives.
+
+    ``NAME`` (the ``X-Replay-Cassette`` header) is a relative path below ``root``, ``/``
+    separating directories, ``.json`` added: no part of it may be empty or start with a dot
+    (``..``, and hidden files such as lock files, are never reached).
+    """
+
+    def __init__(
+        self,
+        root: Path,
+        open_cassette: Callable[[Path], Cassette],
+        default: str = DEFAULT_CASSETTE,
+        opened: Iterable[Cassette] = (),
+    ) -> None:
+        self.root = root
+        self.default = default
+        self._open = open_cassette
+        self._cassettes: dict[Path, Cassette] = {cassette.path: cassette for cassette in opened}
+        self._save_locks: dict[Path, anyio.Lock] = {}
+
+    def path_for(self, name: str | None) -> Path:
+        name = self.default if name is None else name.strip()
+        parts = name.removesuffix(".json").split("/")
+        bad = not name or "\\" in name or "\0" in name
+        if bad or any(not part or part.startswith(".") for part in parts):
+            raise ConfigError(
+                "X-Replay-Cassette",
+                name,
+                "a cassette name is a relative path of non-empty parts separated by /, "
+                "none starting with a dot (no '..')",
+            )
+        return self.root.joinpath(*parts[:-1], parts[-1] + ".json")
+
+    def cassette(self, name: str | None) -> Cassette:
+        path = self.path_for(name)
+        cassette = self._cassettes.get(path)
+        if cassette is None:
+            cassette = self._cassettes[path] = self._open(path)
+        return cassette
+
+    @property
+    def cassettes(self) -> list[Cassette]:
+        return list(self._cassettes.values())
+
+    async def persist(self, cassette: Cassette) -> None:
+        """Save what ``cassette`` recorded, off the event loop; one save at a time per file,
+        and a request whose recording an earlier save already took waits for nothing more."""
+        if not cassette.dirty:
+            return
+        lock = self._save_locks.setdefault(cassette.path, anyio.Lock())
+        async with lock:
+            if cassette.dirty:
+                await anyio.to_thread.run_sync(cassette.save)
+
+    def save_all(self) -> list[ReplayError]:
+        """Save every cassette; what could not be saved is returned, the others still are."""
+        errors: list[ReplayError] = []
+        for cassette in self.cassettes:
+            try:
+                cassette.save()
+            except ReplayError as error:
+                errors.append(error)
+        return errors
+
+
+# The network.
+
+
+class NetworkTransport(httpx.AsyncHTTPTransport):
+    """httpx's own transport, also while a ``use_cassette`` block (the pytest marker of a test
+    that runs the proxy beside it) has the default transports routed through its cassette:
+    the proxy records through cassettes of its own."""
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        send = network_method(httpx.AsyncHTTPTransport, "handle_async_request")
+        response: httpx.Response = await send(self, request)
+        return response
+
+
+# Errors as answers.
+
+
+class StreamCut(Exception):
+    """Ends a response whose body the upstream (or its recording) cut short: the server then
+    closes the connection, so the client sees the body cut as it was."""
+
+
+def error_body(kind: str, message: str, **facts: Any) -> dict[str, Any]:
+    """The JSON of an error answered by the proxy itself, in the OpenAI error shape that most
+    clients print: ``{"error": {"type", "message", ...facts}}``."""
+    return {"error": {"type": kind, "message": message, **facts}}
+
+
+def miss_body(miss: CassetteMiss) -> dict[str, Any]:
+    closest = None
+    if miss.closest_url is not None:
+        closest = {
+            "request": miss.closest_url,
+            "differences": [
+                {"field": d.field, "recorded": d.recorded, "requested": d.requested}
+                for d in miss.differences
+            ],
+        }
+    return error_body(
+        "replay_cassette_miss",
+        str(miss),
+        cassette=str(miss.cassette),
+        request={"method": miss.method, "url": miss.url},
+        reason=miss.reason,
+        closest=closest,
+    )
+
+
+async def _answer(send: Send, status: int, body: Mapping[str, Any]) -> None:
+    payload = orjson.dumps(body, default=str)
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(payload)).encode()),
+        (b"x-should-retry", b"false"),
+        (b"x-replay-error", str(body["error"]["type"]).encode()),
+    ]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": payload, "more_body": False})
+
+
+def _header(headers: Iterable[tuple[bytes, bytes]], name: bytes) -> str | None:
+    for key, value in headers:
+        if key.lower() == name:
+            return value.decode("latin-1")
+    return None
+
+
+async def _request_body(receive: Receive) -> bytes:
+    parts = []
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            break
+        parts.append(message.get("body", b""))
+        if not message.get("more_body", False):
+            break
+    return b"".join(parts)
+
+
+async def _until_disconnected(
+    receive: Receive, streaming: anyio.CancelScope, hung_up: anyio.Event
+) -> None:
+    while (await receive())["type"] != "http.disconnect":
+        pass
+    hung_up.set()
+    streaming.cancel()
+
+
+def _described(cassette: Cassette, error: Exception) -> str:
+    """An exception for a log line or an answer, with any secret the cassette knows removed."""
+    return cassette.redactor.text(f"{type(error).__name__}: {error}", cassette.redactor.known)
+
+
+# The app.
+
+
+class ReplayProxy:
+    """The ASGI app: each request routed, decided by its cassette and answered; see the module
+    docstring. ``tally`` counts what was replayed, recorded, missed and failed."""
+
+    def __init__(
+        self, routes: Routes, shelf: Shelf, network: httpx.AsyncBaseTransport | None = None
+    ) -> None:
+        self.routes = routes
+        self.shelf = shelf
+        self._network = network if network is not None else NetworkTransport()
+        self._transports: dict[Path, AsyncReplayTransport] = {}
+        self.tally: Counter[str] = Counter()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":  # websockets are refused by the server; lifespan unused
+            await self._http(scope, receive, send)
+
+    async def aclose(self) -> list[ReplayError]:
+        """Save every cassette and close the connections upstream; returns what failed to save."""
+        errors = await anyio.to_thread.run_sync(self.shelf.save_all)
+        await self._network.aclose()
+        return errors
+
+    def _transport(self, cassette: Cassette) -> AsyncReplayTransport:
+        transport = self._transports.get(cassette.path)
+        if transport is None:
+            transport = AsyncReplayTransport(cassette, self._network)
+            self._transports[cassette.path] = transport
+        return transport
+
+    async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        started = time.monotonic()
+        method: str = scope["method"]
+        headers: list[tuple[bytes, bytes]] = list(scope["headers"])
+        path = (scope.get("raw_path") or scope["path"].encode()).decode("latin-1")
+        try:
+            cassette = self.shelf.cassette(_header(headers, CASSETTE_HEADER.encode()))
+        except ConfigError as error:
+            self._failed("bad cassette name", f"{method} {path}: {error}")
+            await _answer(send, 400, error_body("replay_bad_cassette_name", str(error)))
+            return
+        url = self.routes.url_for(path, scope.get("query_string", b"").decode("latin-1"))
+        if url is None:
+            routes = ", ".join(f"{r.prefix} -> {r.upstream}" for r in self.routes.routes)
+            message = f"no upstream is configured for {path} (routes: {routes})"
+            self._failed("no route", f"{method} {path}")
+            await _answer(send, 404, error_body("replay_no_route", message, path=path))
+            return
+        try:
+            request = httpx.Request(
+                method,
+                url,
+                headers=[(name, value) for name, value in headers if name not in _NOT_FORWARDED],
+                content=await _request_body(receive) or None,
+                extensions={"timeout": _UPSTREAM_TIMEOUT},
+            )
+        except httpx.InvalidURL as error:
+            self._failed("bad request", f"{method} {path}: {error}")
+            await _answer(send, 400, error_body("replay_bad_request", str(error)))
+            return
+        redactor = cassette.redactor
+        shown = f"{method} {redactor.url(url, redactor.with_secrets_of(to_model(request)))}"
+        try:
+            response = await self._transport(cassette).handle_async_request(request)
+        except CassetteMiss as miss:
+            self.tally["missed"] += 1
+            log.warning("miss      %s [%s]\n%s", shown, cassette.path, miss)
+            await _answer(send, MISS_STATUS, miss_body(miss))
+            return
+        except CassetteError as error:
+            self._failed("cassette error", f"{shown}: {error}")
+            await _answer(send, 500, error_body("replay_cassette_error", str(error)))
+            return
+        except httpx.TransportError as error:  # recorded by the transport, or replayed
+            await self.shelf.persist(cassette)
+            message = _described(cassette, error)
+            self._failed("upstream failed", f"{shown}: {message}")
+            await _answer(send, 502, error_body("replay_upstream_error", message, url=url))
+            return
+        await self._relay(response, cassette, receive, send, f"{shown} [{cassette.path}]", started)
+
+    async def _relay(
+        self,
+        response: httpx.Response,
+        cassette: Cassette,
+        receive: Receive,
+        send: Send,
+        shown: str,
+        started: float,
+    ) -> None:
+        verb = "replayed" if isinstance(response.stream, ReplayedStream) else "recorded"
+        headers = [
+            (name, value)
+            for name, value in ((n.lower(), v) for n, v in response.headers.raw)
+            if name not in _NOT_RETURNED
+        ]
+        await send(
+            {"type": "http.response.start", "status": response.status_code, "headers": headers}
+        )
+        cut: httpx.TransportError | None = None
+        hung_up = anyio.Event()
+        async with anyio.create_task_group() as watching:
+            watching.start_soon(_until_disconnected, receive, watching.cancel_scope, hung_up)
+            try:
+                async for chunk in response.aiter_raw():
+                    await send({"type": "http.response.body", "body": chunk, "more_body": True})
+            except httpx.TransportError as error:
+                cut = error
+            finally:
+                with anyio.CancelScope(shield=True):
+                    await response.aclose()  # hands the recording to the cassette
+            watching.cancel_scope.cancel()
+        with anyio.CancelScope(shield=True):
+            await self.shelf.persist(cassette)
+        self.tally[verb] += 1
+        took = f"{(time.monotonic() - started) * 1000:.0f} ms"
+        if cut is not None:
+            message = cassette.redactor.text(
+                f"{type(cut).__name__}: {cut}", cassette.redactor.known
+            )
+            log.warning("%s  %d %s, cut: %s (%s)", verb, response.status_code, shown, message, took)
+            raise StreamCut(message) from None
+        ending = ", the client hung up" if hung_up.is_set() else ""
+        log.info("%s  %d %s (%s%s)", verb, response.status_code, shown, took, ending)
+        if not hung_up.is_set():
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
+
+    def _failed(self, what: str, detail: str) -> None:
+        self.tally["failed"] += 1
+        log.warning("%-9s %s", what, detail)

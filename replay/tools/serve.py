@@ -1,0 +1,503 @@
+"""``replay serve``: the proxy of :mod:`replay._adapters.proxy` on a real HTTP server (uvicorn).
+
+    replay serve --upstream https://api.openai.com --cassettes cassettes/ [--mode once]
+    replay serve --upstream https://api.openai.com --upstream /anthropic=https://api.anthropic.com
+
+Where each setting comes from, the first that sets it winning:
+
+- the mode: ``REPLAY_MODE``, ``--mode``, ``mode`` in ``[tool.replay]``, then ``once`` (``none``
+  when ``CI`` is set), as everywhere else;
+- the upstreams: every ``--upstream``, else ``upstreams`` in ``[tool.replay.serve]`` (a table of
+  prefix to URL), else :data:`KNOWN_PROVIDERS` each under its own prefix;
+- ``--cassettes``, ``--host``, ``--port``: the option, else ``[tool.replay.serve]``, else
+  ``cassettes``, ``127.0.0.1`` and 8787;
+- the cassettes' options (``ignore``, ``secrets``, ``replay_speed``...): ``[tool.replay]``,
+  ``--replay-speed`` and ``--allow-playback-repeats`` winning over theirs.
+
+The first line printed holds the URL; then the routes, the environment variables to set and
+how to choose a cassette. SIGINT and SIGTERM stop it gracefully: requests under way finish,
+every cassette is saved, and it exits 0. :func:`running` serves in a thread instead, for the
+pytest fixture ``replay_server``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import logging
+import os
+import signal
+import socket
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+import click
+
+from replay._adapters.proxy import (
+    CASSETTE_HEADER,
+    DEFAULT_CASSETTE,
+    ReplayProxy,
+    Route,
+    Routes,
+    Shelf,
+    StreamCut,
+)
+from replay._cassette import Cassette
+from replay._core.errors import ConfigError, ReplayError
+from replay._core.modes import Mode
+from replay._store import usage
+from replay.tools.config import (
+    SERVE_TABLE,
+    checked,
+    merged,
+    pyproject_options,
+    pyproject_table,
+    settings,
+)
+
+if TYPE_CHECKING:
+    import uvicorn
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8787
+DEFAULT_CASSETTES = Path("cassettes")
+GRACE_SECONDS = 10
+"""How long a stop waits for requests under way before cutting them (and saving)."""
+
+
+@dataclass(frozen=True)
+class KnownProvider:
+    name: str
+    prefix: str
+    upstream: str
+    variable: str | None
+    """The environment variable its SDKs take their base URL from, where they have one."""
+    client_path: str = ""
+    """What the SDKs' base URL adds to the host (``/v1`` for OpenAI)."""
+
+
+KNOWN_PROVIDERS = (
+    KnownProvider("OpenAI", "/openai", "https://api.openai.com", "OPENAI_BASE_URL", "/v1"),
+    KnownProvider("Anthropic", "/anthropic", "https://api.anthropic.com", "ANTHROPIC_BASE_URL"),
+    KnownProvider("Groq", "/groq", "https://api.groq.com", "GROQ_BASE_URL"),
+    KnownProvider("AI21", "/ai21", "https://api.ai21.com", "AI21_API_HOST"),
+    KnownProvider("Mistral", "/mistral", "https://api.mistral.ai", None),
+    KnownProvider("Gemini", "/gemini", "https://generativelanguage.googleapis.com", None),
+    KnownProvider("Cohere", "/cohere", "https://api.cohere.com", None),
+    KnownProvider("Together", "/together", "https://api.together.xyz", None, "/v1"),
+)
+
+
+def known_routes() -> dict[str, str]:
+    return {provider.prefix: provider.upstream for provider in KNOWN_PROVIDERS}
+
+
+def parse_upstream(text: str) -> tuple[str, str]:
+    """``URL`` (served at ``/``) or ``PREFIX=URL`` as (prefix, URL)."""
+    prefix, equals, url = text.partition("=")
+    if not equals or not prefix.startswith("/"):
+        prefix, url = "/", text
+    return (prefix.rstrip("/") or "/"), url.strip().rstrip("/")
+
+
+def routes_of(upstreams: Mapping[str, str]) -> Routes:
+    return Routes(
+        Route(prefix.rstrip("/") or "/", url.rstrip("/")) for prefix, url in upstreams.items()
+    )
+
+
+# Serving.
+
+
+@dataclass(frozen=True)
+class Served:
+    """A running proxy: its URL, and the base URLs its clients use."""
+
+    url: str
+    routes: Routes
+
+    def base_url(self, prefix: str = "/") -> str:
+        return self.url + (prefix if prefix != "/" else "")
+
+    def env(self) -> dict[str, str]:
+        """The base URL variables of the known providers' SDKs, for each route to one."""
+        variables = {}
+        for route in reversed(self.routes.routes):  # the shortest prefix of a provider wins
+            provider = _provider_of(route.upstream)
+            if provider is not None and provider.variable and provider.variable not in variables:
+                variables[provider.variable] = self.base_url(route.prefix) + provider.client_path
+        return variables
+
+
+def _provider_of(upstream: str) -> KnownProvider | None:
+    host = urlsplit(upstream).hostname
+    return next((p for p in KNOWN_PROVIDERS if urlsplit(p.upstream).hostname == host), None)
+
+
+class _QuietStreamCuts(logging.Filter):
+    """A stream cut short is ended by raising (the only way to have the server drop the
+    connection); the proxy logs it in one line, so uvicorn's traceback is left out."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (record.exc_info and isinstance(record.exc_info[1], StreamCut))
+
+
+def missing_extra() -> str | None:
+    """Why ``replay serve`` cannot run here, or None: uvicorn is the optional extra ``serve``."""
+    try:
+        import uvicorn  # noqa: F401
+    except ImportError:
+        return (
+            "serve needs uvicorn: pip install uvicorn (the extra 'replay-llm[serve]'; "
+            "from a clone: pip install -e '.[serve]')"
+        )
+    return None
+
+
+def _server(proxy: ReplayProxy) -> uvicorn.Server:
+    import uvicorn  # the optional extra: imported when serving, not by every replay command
+
+    class Server(uvicorn.Server):
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            """SIGINT and SIGTERM stop the server gracefully, and then the command exits 0:
+            uvicorn's own version raises the signal again once stopped, which ends the
+            process by the signal (status 130 or 143)."""
+            if threading.current_thread() is not threading.main_thread():
+                yield
+                return
+            handled = (signal.SIGINT, signal.SIGTERM)
+            previous = {sig: signal.signal(sig, self.handle_exit) for sig in handled}
+            try:
+                yield
+            finally:
+                for sig, handler in previous.items():
+                    signal.signal(sig, handler)
+
+    config = uvicorn.Config(
+        proxy,
+        log_config=None,
+        access_log=False,  # its lines would show query strings, where some APIs put keys
+        server_header=False,  # the recorded headers only
+        date_header=False,
+        lifespan="off",
+        ws="none",
+        timeout_graceful_shutdown=GRACE_SECONDS,
+    )
+    logging.getLogger("uvicorn.error").addFilter(_QuietStreamCuts())
+    return Server(config)
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A listening socket, bound before the server starts: the URL can be printed first, and
+    a client that connects at once waits in the backlog rather than being refused.
+
+    It is made with its protocol named (IPPROTO_TCP), as asyncio's own servers are: asyncio
+    turns Nagle's algorithm off only for accepted sockets that say they are TCP, and with it
+    on, a body written after its headers waits some 40 ms for the client's delayed ACK.
+    """
+    try:
+        family, kind, protocol, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, proto=socket.IPPROTO_TCP
+        )[0]
+        sock = socket.socket(family, kind, protocol)
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind(address)
+            sock.listen(2048)
+        except OSError:
+            sock.close()
+            raise
+        return sock
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise ConfigError("--host/--port", f"{host}:{port}", f"cannot listen: {reason}") from None
+
+
+def url_of(sock: socket.socket) -> str:
+    host, port = sock.getsockname()[:2]
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
+async def _serve(
+    server: uvicorn.Server, sock: socket.socket, proxy: ReplayProxy
+) -> list[ReplayError]:
+    """Serve until told to stop, then cut what is still under way and save every cassette."""
+    try:
+        await server.serve(sockets=[sock])
+    finally:
+        under_way = list(server.server_state.tasks)
+        for task in under_way:
+            task.cancel()
+        await asyncio.gather(*under_way, return_exceptions=True)
+    return await proxy.aclose()
+
+
+@contextlib.contextmanager
+def running(proxy: ReplayProxy, host: str = DEFAULT_HOST, port: int = 0) -> Iterator[Served]:
+    """Serve ``proxy`` in a thread of this process while the block runs; saved at its end."""
+    sock = listen(host, port)
+    server = _server(proxy)
+    failures: list[BaseException] = []
+
+    def serve() -> None:
+        try:
+            failures.extend(asyncio.run(_serve(server, sock, proxy)))
+        except BaseException as error:  # reported by the block, not lost in the thread
+            failures.append(error)
+
+    thread = threading.Thread(target=serve, name="replay-serve", daemon=True)
+    thread.start()
+    while not server.started and thread.is_alive():
+        time.sleep(0.005)
+    try:
+        yield Served(url_of(sock), proxy.routes)
+    finally:
+        server.should_exit = True
+        thread.join()
+        sock.close()
+    if failures:
+        raise failures[0]
+
+
+def for_test(
+    cassette: Cassette, open_cassette: Callable[[Path], Cassette], upstreams: Mapping[str, str]
+) -> contextlib.AbstractContextManager[Served]:
+    """The proxy of the pytest fixture ``replay_server``: the test's cassette is the default,
+    ``X-Replay-Cassette`` names others beside it."""
+    shelf = Shelf(cassette.path.parent, open_cassette, cassette.path.stem, opened=[cassette])
+    return running(ReplayProxy(routes_of(upstreams), shelf))
+
+
+# Configuration.
+
+
+def nearest_pyproject(start: Path) -> Path:
+    """``pyproject.toml`` in ``start`` or the closest directory above that has one."""
+    for directory in (start, *start.parents):
+        candidate = directory / "pyproject.toml"
+        if candidate.is_file():
+            return candidate
+    return start / "pyproject.toml"
+
+
+def serve_table(pyproject: Path) -> dict[str, object]:
+    """``[tool.replay.serve]``, checked: ``upstreams``, ``cassettes``, ``host``, ``port``."""
+    where = f"[tool.replay.{SERVE_TABLE}] of {pyproject}"
+    table = pyproject_table(pyproject).get(SERVE_TABLE, {})
+    if not isinstance(table, dict):
+        raise ConfigError(where, table, "is not a table")
+    expected: dict[str, Callable[[object], bool]] = {
+        "upstreams": lambda v: isinstance(v, dict) and all(isinstance(u, str) for u in v.values()),
+        "cassettes": lambda v: isinstance(v, str),
+        "host": lambda v: isinstance(v, str),
+        "port": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 65535,
+    }
+    for name, value in table.items():
+        if name not in expected:
+            known = ", ".join(expected)
+            raise ConfigError(f"{name} (in {where})", value, f"unknown option (known: {known})")
+        if not expected[name](value):
+            kind = {"upstreams": "a table of prefix to URL", "port": "a port number"}
+            raise ConfigError(f"{name} (in {where})", value, f"expected {kind.get(name, 'text')}")
+    return table
+
+
+def project_upstreams(pyproject: Path) -> dict[str, str]:
+    """The upstreams of ``[tool.replay.serve]``, else the known providers."""
+    upstreams = serve_table(pyproject).get("upstreams")
+    return dict(upstreams) if isinstance(upstreams, dict) else known_routes()
+
+
+@dataclass(frozen=True)
+class Plan:
+    routes: Routes
+    cassettes: Path
+    host: str
+    port: int
+    mode: Mode
+    cassette_options: dict[str, Any]
+
+    def open(self, path: Path) -> Cassette:
+        return Cassette(path, self.mode, **self.cassette_options)
+
+
+def plan(
+    pyproject: Path,
+    upstreams: tuple[str, ...],
+    cassettes: Path | None,
+    host: str | None,
+    port: int | None,
+    command_line: dict[str, object],
+    environ: Mapping[str, str] = os.environ,
+) -> Plan:
+    """What to serve, from the command line, ``pyproject`` and the defaults (module docstring)."""
+    table = serve_table(pyproject)
+    options = merged([checked("the command line", command_line), pyproject_options(pyproject)])
+    chosen = settings(options, None, environ)  # REPLAY_MODE, then the options, then the default
+    given = [parse_upstream(text) for text in upstreams]
+    if len({prefix for prefix, _ in given}) != len(given):
+        raise ConfigError("--upstream", " ".join(upstreams), "two upstreams for one prefix")
+    routes = routes_of(dict(given) if given else project_upstreams(pyproject))
+    table_port = table.get("port")
+    return Plan(
+        routes=routes,
+        cassettes=cassettes or Path(str(table.get("cassettes", DEFAULT_CASSETTES))),
+        host=host or str(table.get("host", DEFAULT_HOST)),
+        port=port if port is not None else table_port if isinstance(table_port, int) else 8787,
+        mode=chosen.mode,
+        cassette_options=chosen.cassette_options(),
+    )
+
+
+# The command.
+
+
+def _banner(served: Served, plan: Plan) -> list[str]:
+    lines = [
+        f"replay serve: listening on {served.url} (mode {plan.mode.value}, "
+        f"cassettes in {plan.cassettes}/)",
+        "routes:",
+    ]
+    width = max(len(route.prefix) for route in plan.routes.routes)
+    for route in sorted(plan.routes.routes, key=lambda route: route.prefix):
+        provider = _provider_of(route.upstream)
+        name = f" ({provider.name})" if provider else ""
+        lines.append(f"  {route.prefix.ljust(width)}  -> {route.upstream}{name}")
+    variables = served.env()
+    if variables:
+        lines.append("set in the clients' environment:")
+        lines.extend(f"  export {name}={value}" for name, value in variables.items())
+    lines.append(
+        f'a cassette per test: send the header "{CASSETTE_HEADER.title()}: NAME" for '
+        f"{plan.cassettes}/NAME.json (default: {DEFAULT_CASSETTE}.json)"
+    )
+    lines.append("Ctrl-C (or SIGTERM) saves every cassette and stops.")
+    return lines
+
+
+def _log_to_stderr(quiet: bool) -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%H:%M:%S"))
+    for name in ("replay.proxy", "uvicorn.error"):
+        logger = logging.getLogger(name)
+        logger.addHandler(handler)
+        logger.propagate = False
+    logging.getLogger("replay.proxy").setLevel(logging.WARNING if quiet else logging.INFO)
+    logging.getLogger("uvicorn.error").setLevel(logging.WARNING)
+
+
+@click.command("serve")
+@click.option(
+    "--upstream",
+    "upstreams",
+    multiple=True,
+    metavar="[PREFIX=]URL",
+    help="Forward requests under PREFIX (default /) to URL; repeatable. Default: the known "
+    "providers, each under its name (/openai, /anthropic, ...).",
+)
+@click.option(
+    "--cassettes",
+    type=click.Path(file_okay=False, path_type=Path),
+    help=f"The cassettes' directory (default: {DEFAULT_CASSETTES}).",
+)
+@click.option(
+    "--mode",
+    type=click.Choice([mode.value for mode in Mode]),
+    help="Record mode (default: once, none when CI is set; REPLAY_MODE overrides it).",
+)
+@click.option("--host", help=f"Address to listen on (default: {DEFAULT_HOST}, loopback only).")
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    help=f"Port to listen on (default: {DEFAULT_PORT}; 0 picks a free one).",
+)
+@click.option(
+    "--replay-speed",
+    type=click.FloatRange(min=0, min_open=True),
+    help="Replay streams at the recorded pace times this factor (default: instantly).",
+)
+@click.option(
+    "--allow-playback-repeats",
+    is_flag=True,
+    default=None,
+    help="Once a request's recorded responses are used up, replay its last one again.",
+)
+@click.option("-q", "--quiet", is_flag=True, help="Log only misses and failures.")
+def serve_command(
+    upstreams: tuple[str, ...],
+    cassettes: Path | None,
+    mode: str | None,
+    host: str | None,
+    port: int | None,
+    replay_speed: float | None,
+    allow_playback_repeats: bool | None,
+    quiet: bool,
+) -> None:
+    """Serve cassettes to any client, in any language, as a local recording proxy.
+
+    Clients use it as their API base URL; each request is recorded from its upstream or
+    replayed from cassettes/NAME.json, NAME given by the header X-Replay-Cassette
+    (default: default).
+    """
+    if (missing := missing_extra()) is not None:
+        click.echo(f"replay: {missing}", err=True)
+        raise click.exceptions.Exit(2)
+    command_line: dict[str, object] = {
+        "mode": mode,
+        "replay_speed": replay_speed,
+        "allow_playback_repeats": allow_playback_repeats,
+    }
+    plan_ = plan(
+        nearest_pyproject(Path.cwd()),
+        upstreams,
+        cassettes,
+        host,
+        port,
+        {name: value for name, value in command_line.items() if value is not None},
+    )
+    # A serving session answers whatever clients ask: prune must not take it for a test run.
+    usage.mark_incomplete("replay serve answered requests, not a whole test run")
+    sock = listen(plan_.host, plan_.port)
+    proxy = ReplayProxy(plan_.routes, Shelf(plan_.cassettes, plan_.open))
+    server = _server(proxy)
+    for stop in (signal.SIGINT, signal.SIGTERM):  # from the first line printed on, not later
+        signal.signal(stop, server.handle_exit)
+    served = Served(url_of(sock), plan_.routes)
+    for line in _banner(served, plan_):
+        click.echo(line)
+    sys.stdout.flush()  # a process reading the URL from a pipe gets it now
+    if not _is_loopback(plan_.host):
+        click.echo(
+            f"replay serve: warning: {plan_.host} is reachable from other machines; anyone who "
+            "reaches it can replay the cassettes and record through it",
+            err=True,
+        )
+    _log_to_stderr(quiet)
+    errors = asyncio.run(_serve(server, sock, proxy))
+    tally = proxy.tally
+    click.echo(
+        f"replay serve: stopped after {tally['replayed']} replayed, {tally['recorded']} "
+        f"recorded, {tally['missed']} missed, {tally['failed']} failed "
+        f"({len(proxy.shelf.cassettes)} cassettes used)"
+    )
+    for error in errors:
+        click.echo(f"replay: {error}", err=True)
+    if errors:
+        raise click.exceptions.Exit(2)
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

@@ -1,0 +1,315 @@
+"""The proxy adapter on a real uvicorn server: routes, cassette names, misses, failures,
+secrets, streams and many clients at once, against the local fake LLM API."""
+
+from __future__ import annotations
+
+import json
+import logging
+import socket
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import anyio
+import httpx
+import pytest
+from proxied import proxy, stored
+
+import replay
+from replay._adapters.proxy import Route, Routes, Shelf
+from replay._core.errors import ConfigError
+from replay.tools.fakellm import FakeLLMServer
+
+KEY = "fk-proxy-7Tq2Wm9Zc4Xv1Nb8Lr5"
+AUTH = {"authorization": f"Bearer {KEY}"}
+
+
+def chat(prompt: str, stream: bool = False) -> dict[str, Any]:
+    return {"model": "m", "messages": [{"role": "user", "content": prompt}], "stream": stream}
+
+
+@pytest.fixture
+def fake(monkeypatch: pytest.MonkeyPatch, llm_server: FakeLLMServer) -> FakeLLMServer:
+    monkeypatch.delenv("REPLAY_MODE", raising=False)
+    llm_server.api_key = KEY
+    return llm_server
+
+
+def free_port_refusing() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+    return port
+
+
+# Routes and names, pure.
+
+
+def test_the_longest_prefix_takes_a_path_by_whole_segments() -> None:
+    routes = Routes(
+        [Route("/", "https://api.openai.com"), Route("/anthropic", "https://api.anthropic.com")]
+    )
+    assert routes.url_for("/anthropic/v1/messages", "") == "https://api.anthropic.com/v1/messages"
+    assert routes.url_for("/anthropics/x", "a=1") == "https://api.openai.com/anthropics/x?a=1"
+    assert routes.url_for("/v1/chat", "") == "https://api.openai.com/v1/chat"
+    # Absolute-form and CONNECT targets do not start with a slash: no route takes them.
+    assert routes.url_for("http://evil.example/", "") is None
+    assert routes.url_for("evil.example:443", "") is None
+    only = Routes([Route("/v1", "http://127.0.0.1:9/base")])
+    assert only.url_for("/v1/models", "") == "http://127.0.0.1:9/base/models"
+    assert only.url_for("/v2/models", "") is None
+
+
+@pytest.mark.parametrize(
+    ("prefix", "upstream"),
+    [
+        ("v1", "https://api.openai.com"),
+        ("/v1/", "https://api.openai.com"),
+        ("/", "ftp://api.openai.com"),
+        ("/", "https://"),
+        ("/", "https://api.openai.com/"),
+        ("/", "https://api.openai.com?x=1"),
+    ],
+)
+def test_a_bad_route_is_a_config_error(prefix: str, upstream: str) -> None:
+    with pytest.raises(ConfigError, match="upstream"):
+        Route(prefix, upstream)
+
+
+def test_two_upstreams_for_one_prefix_or_none_at_all_are_refused() -> None:
+    with pytest.raises(ConfigError, match="two upstreams"):
+        Routes([Route("/", "https://a.example"), Route("/", "https://b.example")])
+    with pytest.raises(ConfigError, match="at least one"):
+        Routes([])
+
+
+def test_cassette_names_stay_below_the_root(tmp_path: Path) -> None:
+    shelf = Shelf(tmp_path, lambda path: replay.Cassette(path))
+    assert shelf.path_for(None) == tmp_path / "default.json"
+    assert shelf.path_for("suite/test_one") == tmp_path / "suite" / "test_one.json"
+    assert shelf.path_for("suite/test_one.json") == tmp_path / "suite" / "test_one.json"
+    assert shelf.path_for("Class.test[1]") == tmp_path / "Class.test[1].json"
+    for bad in ("../x", "a/../b", "/etc/passwd", ".hidden", "a/.lock", "a//b", "", "a\\b", "a/"):
+        with pytest.raises(ConfigError, match="X-Replay-Cassette"):
+            shelf.path_for(bad)
+
+
+# Deciding and answering.
+
+
+def test_a_miss_is_a_json_error_and_the_server_keeps_serving(
+    fake: FakeLLMServer, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    with proxy({"/": fake.url}, tmp_path) as recording:
+        httpx.post(recording.url + "/v1/chat/completions", json=chat("hello"), headers=AUTH)
+    caplog.set_level(logging.INFO, "replay.proxy")
+    with proxy({"/": fake.url}, tmp_path, mode="none") as served, httpx.Client() as client:
+        missed = client.post(served.url + "/v1/chat/completions", json=chat("goodbye"))
+        again = client.post(served.url + "/v1/chat/completions", json=chat("hello"))
+    assert missed.status_code == 404
+    assert missed.headers["x-should-retry"] == "false"
+    error = missed.json()["error"]
+    assert error["type"] == "replay_cassette_miss"
+    assert error["cassette"] == str(tmp_path / "default.json")
+    assert error["request"] == {"method": "POST", "url": fake.url + "/v1/chat/completions"}
+    assert error["reason"] == "mode 'none' never records"
+    assert error["closest"]["differences"] == [
+        {"field": "body.messages[0].content", "recorded": "hello", "requested": "goodbye"}
+    ]
+    assert "no recording for POST" in error["message"]
+    assert again.status_code == 200
+    assert again.json()["choices"][0]["message"]["content"] == "Answer to: hello"
+    assert served.app.tally == {"missed": 1, "replayed": 1}
+    assert "miss" in caplog.text and "body.messages[0].content" in caplog.text
+    assert "replayed  200 POST" in caplog.text
+
+
+def test_cassettes_are_chosen_by_header(fake: FakeLLMServer, tmp_path: Path) -> None:
+    with proxy({"/": fake.url}, tmp_path) as served, httpx.Client(headers=AUTH) as client:
+        url = served.url + "/v1/chat/completions"
+        client.post(url, json=chat("one"), headers={"X-Replay-Cassette": "suite/test_one"})
+        client.post(url, json=chat("two"), headers={"X-Replay-Cassette": "suite/test_two.json"})
+        client.post(url, json=chat("three"))
+        bad = client.post(url, json=chat("four"), headers={"X-Replay-Cassette": "../four"})
+    assert bad.status_code == 400
+    assert bad.json()["error"]["type"] == "replay_bad_cassette_name"
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.json")) == [
+        "default.json",
+        "suite/test_one.json",
+        "suite/test_two.json",
+    ]
+    # The header is the proxy's, not the request's: it is not stored.
+    (interaction,) = stored(tmp_path / "suite" / "test_one.json").values()
+    assert "x-replay-cassette" not in interaction["request"]["headers"]
+    assert len(fake.requests) == 3
+    assert "x-replay-cassette" not in fake.requests[0].headers
+
+
+def test_only_configured_upstreams_are_reached(fake: FakeLLMServer, tmp_path: Path) -> None:
+    with proxy({"/v1": fake.url + "/v1"}, tmp_path) as served:
+        elsewhere = httpx.post(served.url + "/openai/v1/chat/completions", json=chat("x"))
+        host, port = served.url.removeprefix("http://").split(":")
+        with socket.create_connection((host, int(port))) as raw:
+            target = f"{fake.url}/v1/chat/completions"
+            raw.sendall(
+                f"GET {target} HTTP/1.1\r\nhost: {host}\r\nconnection: close\r\n\r\n".encode()
+            )
+            answer = b""
+            while chunk := raw.recv(65536):
+                answer += chunk
+    assert elsewhere.status_code == 404
+    assert elsewhere.json()["error"]["type"] == "replay_no_route"
+    assert "/v1 -> " in elsewhere.json()["error"]["message"]
+    assert answer.startswith(b"HTTP/1.1 404")
+    assert fake.requests == []  # neither reached the upstream
+
+
+def test_keys_stay_out_of_cassettes_and_logs(
+    fake: FakeLLMServer, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, "replay.proxy")
+    wrong = "fk-wrong-key-3Hd8Pq1Zx6Mv"
+    with proxy({"/": fake.url}, tmp_path) as served, httpx.Client() as client:
+        url = served.url + "/v1/chat/completions"
+        client.post(url, json=chat("hello"), headers=AUTH)
+        client.post(url, json=chat("stream", stream=True), headers={"x-api-key": KEY})
+        rejected = client.post(url, json=chat("hi"), headers={"authorization": f"Bearer {wrong}"})
+        client.post(url + f"?key={KEY}", json=chat("by query"), headers=AUTH)
+    assert wrong in rejected.text  # the fake echoes a rejected key, as real APIs do
+    on_disk = b"".join(p.read_bytes() for p in tmp_path.rglob("*") if p.is_file())
+    for secret in (KEY, wrong):
+        assert secret[:10].encode() not in on_disk
+        assert secret[:10] not in caplog.text
+    assert "?key=REDACTED" in caplog.text
+
+
+def test_an_upstream_failure_is_recorded_and_replayed_as_a_bad_gateway(tmp_path: Path) -> None:
+    upstream = f"http://127.0.0.1:{free_port_refusing()}"
+    with proxy({"/": upstream}, tmp_path) as served:
+        failed = httpx.post(served.url + "/v1/chat/completions", json=chat("x"), headers=AUTH)
+    with proxy({"/": upstream}, tmp_path, mode="none") as served:
+        replayed = httpx.post(served.url + "/v1/chat/completions", json=chat("x"))
+    for answer in (failed, replayed):
+        assert answer.status_code == 502
+        assert answer.json()["error"]["type"] == "replay_upstream_error"
+        assert answer.json()["error"]["message"].startswith("ConnectError")
+    (interaction,) = stored(tmp_path / "default.json").values()
+    assert interaction["responses"][0]["error"]["type"] == "ConnectError"
+
+
+# Streams.
+
+
+def test_a_stream_passes_through_while_it_is_recorded(fake: FakeLLMServer, tmp_path: Path) -> None:
+    fake.chunk_delay = 0.15
+    with proxy({"/": fake.url}, tmp_path) as served, httpx.Client(headers=AUTH) as client:
+        started = time.monotonic()
+        body = chat("one two three four five six", stream=True)
+        with client.stream("POST", served.url + "/v1/chat/completions", json=body) as response:
+            arrivals = [time.monotonic() - started for _ in response.iter_raw()]
+    # 11 events 0.15 s apart: the first reached the client long before the last was sent.
+    assert arrivals[0] < arrivals[-1] - 1.0
+    assert len(arrivals) >= 8
+
+
+def test_a_client_hanging_up_mid_stream_is_recorded_as_abandoned(
+    fake: FakeLLMServer, tmp_path: Path
+) -> None:
+    fake.chunk_delay = 0.1
+    with proxy({"/": fake.url}, tmp_path) as served, httpx.Client(headers=AUTH) as client:
+        body = chat("one two three four five six seven", stream=True)
+        with client.stream("POST", served.url + "/v1/chat/completions", json=body) as response:
+            next(response.iter_raw())
+        deadline = time.monotonic() + 10
+        while not served.app.tally["recorded"] and time.monotonic() < deadline:
+            time.sleep(0.02)
+    (interaction,) = stored(tmp_path / "default.json").values()
+    response = interaction["responses"][0]
+    assert response["complete"] is False
+    assert 1 <= len(response["chunks"]) < 10
+
+
+def test_replay_keeps_the_recorded_pace_when_asked(fake: FakeLLMServer, tmp_path: Path) -> None:
+    fake.chunk_delay = 0.08
+    body = chat("one two three four five six", stream=True)
+    with proxy({"/": fake.url}, tmp_path) as served:
+        httpx.post(served.url + "/v1/chat/completions", json=body, headers=AUTH)
+    (interaction,) = stored(tmp_path / "default.json").values()
+    recorded_span = interaction["responses"][0]["chunks"][-1]["at"]
+    assert recorded_span > 0.5
+    for speed in (1.0, 4.0):
+        with proxy({"/": fake.url}, tmp_path, mode="none", replay_speed=speed) as served:
+            started = time.monotonic()
+            httpx.post(served.url + "/v1/chat/completions", json=body)
+            assert time.monotonic() - started >= recorded_span / speed * 0.9
+
+
+# Many clients, and other cassettes in the same process.
+
+
+async def _ask_all(url: str, count: int, key: str) -> list[str]:
+    limits = httpx.Limits(max_connections=count)
+    async with httpx.AsyncClient(limits=limits, timeout=60, headers={"x-api-key": key}) as client:
+
+        async def ask(index: int) -> str:
+            body = chat(f"load {index} alpha beta", stream=index % 2 == 0)
+            response = await client.post(url + "/v1/chat/completions", json=body)
+            response.raise_for_status()
+            if body["stream"]:
+                events = [json.loads(line[6:]) for line in response.text.split("\n\n")[:-2]]
+                return "".join(e["choices"][0]["delta"].get("content") or "" for e in events)
+            return str(response.json()["choices"][0]["message"]["content"])
+
+        with anyio.fail_after(120):
+            return await _gather([ask(index) for index in range(count)])
+
+
+async def _gather(calls: list[Any]) -> list[str]:
+    results: list[str] = [""] * len(calls)
+
+    async def run(index: int, call: Any) -> None:
+        results[index] = await call
+
+    async with anyio.create_task_group() as group:
+        for index, call in enumerate(calls):
+            group.start_soon(run, index, call)
+    return results
+
+
+def test_a_hundred_clients_at_once_lose_nothing(
+    fake: FakeLLMServer, tmp_path: Path, server_gone: Any
+) -> None:
+    count = 100
+    expected = [f"Answer to: load {index} alpha beta" for index in range(count)]
+    path = tmp_path / "default.json"
+    with proxy({"/": fake.url}, tmp_path) as served:
+        # Meanwhile the in-process transport records into the same file: the two merge.
+        with replay.Cassette(path, mode="new_episodes") as beside:
+            transport = httpx.Client(transport=replay.ReplayTransport(beside), headers=AUTH)
+            transport.post(fake.url + "/v1/chat/completions", json=chat("from the transport"))
+            assert anyio.run(_ask_all, served.url, count, KEY) == expected
+    assert served.app.tally["recorded"] == count
+    assert len(stored(path)) == count + 1
+    gone = server_gone()
+    with proxy({"/": fake.url}, tmp_path, mode="none") as served:
+        assert anyio.run(_ask_all, served.url, count, "sk-dummy") == expected
+    assert served.app.tally == {"replayed": count}
+    gone.assert_untouched()
+
+
+def test_an_active_use_cassette_does_not_capture_the_proxy(
+    fake: FakeLLMServer, tmp_path: Path
+) -> None:
+    other = tmp_path / "other" / "test.json"
+    with replay.use_cassette(other, mode="none") as outer:
+        with proxy({"/": fake.url}, tmp_path / "served") as served:
+            request = urllib.request.Request(
+                served.url + "/v1/chat/completions",
+                data=json.dumps(chat("hello")).encode(),
+                headers={**AUTH, "content-type": "application/json"},
+            )
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                assert json.load(answer)["choices"][0]["message"]["content"] == "Answer to: hello"
+    assert outer.misses == [] and not other.exists()
+    assert len(stored(tmp_path / "served" / "default.json")) == 1

@@ -1,0 +1,239 @@
+"""``replay serve`` as users run it (a process of its own), and the fixture ``replay_server``.
+
+The command is started with ``--port 0``; its first line gives the URL. It records from the
+local fake LLM API and is stopped by SIGINT or SIGTERM, which must save every cassette and
+exit 0.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from click.testing import CliRunner
+from proxied import stored
+
+from replay.tools.cli import main
+from replay.tools.fakellm import FakeLLMServer
+
+KEY = "fk-serve-8Rm3Kd6Wq1Zt4Yp7"
+
+
+class Running:
+    """A ``replay serve`` process; ``url`` is read from its first line."""
+
+    def __init__(self, *arguments: str, cwd: Path, env: dict[str, str] | None = None) -> None:
+        environment = {k: v for k, v in os.environ.items() if k not in ("REPLAY_MODE", "CI")}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "replay", "serve", "--port", "0", *arguments],
+            cwd=cwd,
+            env={**environment, **(env or {})},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert self.process.stdout is not None
+        self.first_line = self.process.stdout.readline()
+        found = re.search(r"http://127\.0\.0\.1:(\d+)", self.first_line)
+        assert found, (self.first_line, self.process.stderr and self.process.stderr.read())
+        self.url = found.group(0)
+        self.port = int(found.group(1))
+
+    def stop(self, how: signal.Signals = signal.SIGINT) -> tuple[int, str, str]:
+        self.process.send_signal(how)
+        # Read through the text streams: readline() above may hold later lines in its buffer,
+        # which communicate(), reading the pipes underneath, would miss. The log is small.
+        assert self.process.stdout is not None and self.process.stderr is not None
+        out, err = self.process.stdout.read(), self.process.stderr.read()
+        return self.process.wait(timeout=30), self.first_line + out, err
+
+
+@pytest.fixture
+def fake() -> Iterator[FakeLLMServer]:
+    with FakeLLMServer(api_key=KEY) as server:
+        yield server
+
+
+@pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_records_and_a_signal_saves_and_exits_0(
+    fake: FakeLLMServer, tmp_path: Path, how: signal.Signals
+) -> None:
+    serving = Running("--upstream", fake.url, "--cassettes", "recorded", cwd=tmp_path)
+    assert serving.port != 0
+    body = {"model": "m", "messages": [{"role": "user", "content": "hello"}]}
+    headers = {"authorization": f"Bearer {KEY}", "x-replay-cassette": "suite/test_hello"}
+    answer = httpx.post(serving.url + "/v1/chat/completions", json=body, headers=headers)
+    assert answer.json()["choices"][0]["message"]["content"] == "Answer to: hello"
+    path = tmp_path / "recorded" / "suite" / "test_hello.json"
+    assert len(stored(path)) == 1  # on disk as soon as answered, before any stop
+    status, out, err = serving.stop(how)
+    assert status == 0, err
+    assert "stopped after 0 replayed, 1 recorded, 0 missed, 0 failed" in out
+    assert "recorded  200 POST" in err
+    assert KEY[:10] not in err + out and KEY[:10].encode() not in path.read_bytes()
+    assert "Traceback" not in err
+
+
+def test_prints_the_variables_to_set(tmp_path: Path) -> None:
+    serving = Running(
+        "--upstream", "https://api.openai.com", "--upstream", "/anthropic=https://api.anthropic.com",
+        cwd=tmp_path,
+    )  # fmt: skip
+    status, out, err = serving.stop(signal.SIGTERM)
+    assert status == 0, err
+    assert serving.first_line.startswith(f"replay serve: listening on {serving.url} (mode once")
+    assert f"export OPENAI_BASE_URL={serving.url}/v1\n" in out
+    assert f"export ANTHROPIC_BASE_URL={serving.url}/anthropic\n" in out
+    assert "X-Replay-Cassette: NAME" in out
+
+
+def test_without_upstreams_it_routes_the_known_providers(tmp_path: Path) -> None:
+    serving = Running(cwd=tmp_path, env={"REPLAY_MODE": "none"})
+    status, out, err = serving.stop()
+    assert status == 0, err
+    assert "(mode none," in serving.first_line  # REPLAY_MODE wins, as everywhere
+    assert "/openai     -> https://api.openai.com (OpenAI)" in out
+    assert f"export OPENAI_BASE_URL={serving.url}/openai/v1" in out
+    assert f"export GROQ_BASE_URL={serving.url}/groq" in out
+
+
+def test_takes_its_settings_from_pyproject(fake: FakeLLMServer, tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.replay]\nmode = "new_episodes"\nignore = ["user"]\n\n'
+        f'[tool.replay.serve]\ncassettes = "tapes"\nupstreams = {{"/fake" = "{fake.url}"}}\n'
+    )
+    (tmp_path / "sub").mkdir()
+    serving = Running("--mode", "all", cwd=tmp_path / "sub")  # the nearest pyproject.toml
+    url = serving.url + "/fake/v1/chat/completions"
+    for user in ("ann", "bob"):  # ignored when matching: the second is a replay
+        body = {"model": "m", "messages": [{"role": "user", "content": "hi"}], "user": user}
+        httpx.post(url, json=body, headers={"authorization": f"Bearer {KEY}"}).raise_for_status()
+    status, out, err = serving.stop()
+    assert status == 0, err
+    assert "(mode all, cassettes in tapes/)" in serving.first_line  # --mode beats the file
+    assert "2 recorded" in out  # mode all records both
+    assert len(stored(tmp_path / "sub" / "tapes" / "default.json")) == 1
+
+
+@pytest.mark.parametrize(
+    ("arguments", "pyproject", "message"),
+    [
+        (["--upstream", "ftp://example.com"], "", "expected an http:// or https:// URL"),
+        (["--upstream", "/a=http://x.example", "--upstream", "/a=http://y.example"], "",
+         "two upstreams for one prefix"),
+        ([], "[tool.replay.serve]\nport = 'x'\n", "expected a port number"),
+        ([], "[tool.replay.serve]\nhots = 'x'\n", "unknown option (known: upstreams"),
+        ([], "[tool.replay]\nmode = 'sometimes'\n", "not a record mode"),
+    ],
+)  # fmt: skip
+def test_bad_settings_are_one_line_and_status_2(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    arguments: list[str],
+    pyproject: str,
+    message: str,
+) -> None:
+    (tmp_path / "pyproject.toml").write_text(pyproject)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["serve", "--port", "0", *arguments])
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert result.output.startswith("replay: ")
+    assert not (tmp_path / "cassettes").exists()
+
+
+def test_a_port_in_use_is_one_line_and_status_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    serving = Running("--upstream", "http://127.0.0.1:9", cwd=tmp_path)
+    try:
+        result = CliRunner().invoke(main, ["serve", "--port", str(serving.port)])
+    finally:
+        serving.stop()
+    assert result.exit_code == 2
+    assert "cannot listen" in result.output and "in use" in result.output
+
+
+def test_without_uvicorn_it_says_which_extra_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setitem(sys.modules, "uvicorn", None)
+    result = CliRunner().invoke(main, ["serve"])
+    assert result.exit_code == 2
+    assert "pip install uvicorn (the extra 'replay-llm[serve]'" in result.output
+
+
+# The pytest fixture, for tests that start subprocesses.
+
+SAMPLE_TEST = """
+import os
+import subprocess
+import sys
+
+import pytest
+
+CLIENT = '''
+import os, sys, httpx
+body = {"model": "m", "messages": [{"role": "user", "content": sys.argv[1]}]}
+headers = {"authorization": "Bearer " + os.environ["KEY"]}
+if len(sys.argv) > 2:
+    headers["x-replay-cassette"] = sys.argv[2]
+answer = httpx.post(os.environ["BASE"] + "/v1/chat/completions", json=body, headers=headers)
+answer.raise_for_status()
+print(answer.json()["choices"][0]["message"]["content"])
+'''
+
+
+@pytest.fixture
+def replay_upstreams():
+    return {"/": os.environ["FAKELLM_URL"]}
+
+
+def ask(server, *arguments):
+    env = {**os.environ, "BASE": server.url}
+    done = subprocess.run([sys.executable, "-c", CLIENT, *arguments], env=env,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def test_client_in_a_subprocess(replay_server, replay_cassette):
+    assert ask(replay_server, "hi from a subprocess") == "Answer to: hi from a subprocess"
+    assert ask(replay_server, "to another", "shared") == "Answer to: to another"
+    assert replay_cassette.replayed + replay_cassette.recorded == 1
+    if os.environ.get("ASK_MORE"):
+        ask(replay_server, "never recorded")
+"""
+
+
+def test_the_fixture_serves_the_tests_cassette_to_subprocesses(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("REPLAY_MODE", raising=False)
+    monkeypatch.setenv("KEY", KEY)
+    pytester.makepyfile(test_sample=SAMPLE_TEST)
+    with FakeLLMServer(api_key=KEY) as server:
+        monkeypatch.setenv("FAKELLM_URL", server.url)
+        recording = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+        recording.assert_outcomes(passed=1)
+        answered = len(server.requests)
+    assert answered == 2
+    folder = pytester.path / "cassettes" / "test_sample"
+    assert len(stored(folder / "test_client_in_a_subprocess.json")) == 1
+    assert len(stored(folder / "shared.json")) == 1
+    replaying = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--replay-mode", "none")
+    replaying.assert_outcomes(passed=1)
+    replaying.stdout.fnmatch_lines(["replay: 2 cassettes, 2 interactions replayed, 0 recorded*"])
+    monkeypatch.setenv("ASK_MORE", "1")
+    missing = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--replay-mode", "none")
+    missing.assert_outcomes(failed=1)
+    missing.stdout.fnmatch_lines(["*no recording for POST*never records*"])
