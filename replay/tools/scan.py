@@ -1,5 +1,8 @@
 """``replay scan``: secrets that escaped redaction, searched in every string of stored entries.
 
+Each finding names the rule that matched it: the value of which environment
+variable, or which key shape.
+
 Base64 bodies and chunks are decoded first; one that is not valid base64 is
 scanned as it stands and reported as a problem, since a damaged body may
 still hold a key in plain text. Pure: it takes parsed entries and returns
@@ -8,16 +11,28 @@ findings; the command line reads the files and prints.
 
 from __future__ import annotations
 
+import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from replay._core.redact import environment_secrets
 from replay._store import cassette_file as store
 from replay.tools.inventory import CassetteFile
 
 MASK_SHOWN = 6
 """How many characters of a secret found are shown."""
+KEY_SHAPES = (
+    ("sk-ant-", "an Anthropic key shape (sk-ant-…)"),
+    ("sk-proj-", "an OpenAI project key shape (sk-proj-…)"),
+    ("sk-", "an OpenAI-style key shape (sk-…)"),
+    ("gsk_", "a Groq key shape (gsk_…)"),
+    ("AIza", "a Google key shape (AIza…)"),
+    ("xai-", "an xAI key shape (xai-…)"),
+    ("hf_", "a Hugging Face token shape (hf_…)"),
+)
+"""What a match starting so is named after, the longest prefix first."""
 
 
 @dataclass(frozen=True)
@@ -26,9 +41,17 @@ class Finding:
     key: str
     field: str
     secret: str
+    rule: str
+    """Which rule matched: ``the value of $NAME`` or a key shape."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"path": self.path, "key": self.key, "field": self.field, "match": self.masked}
+        return {
+            "path": self.path,
+            "key": self.key,
+            "field": self.field,
+            "match": self.masked,
+            "rule": self.rule,
+        }
 
     @property
     def masked(self) -> str:
@@ -78,12 +101,37 @@ def _decoded(encoded: str, where: str) -> _Text:
     return _Text(where, data.decode("utf-8", errors="replace"))
 
 
+def environment_rules(environ: Mapping[str, str]) -> dict[str, str]:
+    """Each secret value of the environment -> the rule naming the variables that hold it."""
+    secrets = environment_secrets(environ)
+    names: dict[str, list[str]] = {}
+    for name, value in sorted(environ.items()):
+        if value in secrets:
+            names.setdefault(value, []).append(f"${name}")
+    return {value: f"the value of {' and '.join(held)}" for value, held in names.items()}
+
+
+def rule_of(match: re.Match[bytes], environment: Mapping[str, str]) -> str:
+    secret = match.group().decode(errors="replace")
+    if secret in environment:
+        return environment[secret]
+    for prefix, shape in KEY_SHAPES:
+        if secret.startswith(prefix):
+            return shape
+    if match.string[: match.start()].endswith(b"Bearer "):
+        return "a bearer token (Bearer …)"
+    return "a key shape"
+
+
 def scan_cassette(
-    cassette: CassetteFile, pattern: re.Pattern[bytes]
+    cassette: CassetteFile,
+    pattern: re.Pattern[bytes],
+    environ: Mapping[str, str] = os.environ,
 ) -> tuple[list[Finding], list[Problem]]:
     findings: list[Finding] = []
     problems: list[Problem] = []
     path = str(cassette.path)
+    environment = environment_rules(environ)
     for key in sorted(cassette.entries):
         for found in _strings(cassette.entries[key], ""):
             field = found.where.lstrip(".")
@@ -91,5 +139,5 @@ def scan_cassette(
                 problems.append(Problem(path, key, field, found.problem))
             for match in pattern.finditer(found.text.encode()):
                 secret = match.group().decode(errors="replace")
-                findings.append(Finding(path, key, field, secret))
+                findings.append(Finding(path, key, field, secret, rule_of(match, environment)))
     return findings, problems
