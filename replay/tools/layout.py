@@ -59,18 +59,19 @@ class Column:
     """The narrowest a column may be cut to; None: never cut."""
     keep_end: bool = False
     """Cut from the start (paths), not the end."""
-    optional: bool = False
-    """May be left out when the table does not fit."""
     keep: int = 1
-    """How hard to keep the column whole: the lowest is cut or left out first."""
+    """How hard to keep it whole: of the columns that can be cut, the lowest is cut first."""
+    drop: int | None = None
+    """How hard to keep it at all, on the same scale; None: it is never left out."""
 
 
 def table(columns: Sequence[Column], rows: Sequence[Sequence[str]], width: int) -> list[str]:
     """The header and rows as lines of at most ``width`` characters where that can be done.
 
-    The column with the lowest ``keep`` (the widest among equals) is cut by one
-    character, down to its minimum, or left out if optional; until the table fits
-    or nothing more can go. A last line tells which columns were left out.
+    Step by step, the cheapest move is made: cutting one character from the column
+    with the lowest ``keep`` (the widest among equals), down to its minimum, or
+    leaving out the column with the lowest ``drop``; until the table fits or
+    nothing more can go. A last line tells which columns were left out.
     """
     shown = list(range(len(columns)))
     widths = [max(len(columns[i].title), *(len(row[i]) for row in rows)) for i in shown]
@@ -83,11 +84,12 @@ def table(columns: Sequence[Column], rows: Sequence[Sequence[str]], width: int) 
         return floor is not None and widths[i] > floor
 
     while total() > width:
-        candidates = [i for i in shown if cuttable(i) or columns[i].optional]
-        if not candidates:
+        moves = [(columns[i].keep, -widths[i], i, "cut") for i in shown if cuttable(i)]
+        moves += [(drop, 0, i, "drop") for i in shown if (drop := columns[i].drop) is not None]
+        if not moves:
             break
-        chosen = min(candidates, key=lambda i: (columns[i].keep, -widths[i]))
-        if cuttable(chosen):
+        *_, chosen, move = min(moves)
+        if move == "cut":
             widths[chosen] -= 1
         else:
             shown.remove(chosen)
