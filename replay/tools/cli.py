@@ -559,10 +559,12 @@ def _print_diff(
         mark, color = _STATE_MARKS.get(pair.state, ("=", "white"))
         request = pair.either.interaction.request
         where = f"{pair.file} " if pair.file else ""
-        title = f"{mark} {where}{pair.stored_keys(layout.KEY_SHOWN)} {request.method} "
+        title = f"{mark} {where}{request.method} "
         detail = f" [{', '.join(pair.changes)}]" if pair.changes else f" ({pair.state})"
-        url = layout.cut_url(request.url, max(width - len(title) - len(detail), 24))
+        url = layout.cut_url(request.url, max(width - len(title) - len(detail), 16))
         output.line(output.style(title + url, fg=color, bold=True) + detail)
+        keys = pair.stored_keys(layout.KEY_SHOWN)
+        output.line(f"  {'keys' if ' ' in keys else 'key'}: {keys}")
         output.line(_prompt_line(prompt_of(request), width))
         if pair.old is None or pair.new is None:
             continue

@@ -129,7 +129,7 @@ def test_diff_human_output(suites: dict[str, Path]) -> None:
     # Each pair is named by the keys it is stored under, which `replay show --key` finds.
     pairs = document(invoke("diff", suites["old"], suites["new"], "-i", "model", "--json"))
     poem = next(p for p in pairs["pairs"] if p["prompt"] == "write a poem about the sea")
-    assert f"~ chat.json old {poem['old_key'][:12]} new {poem['new_key'][:12]} POST" in out
+    assert f"  keys: old {poem['old_key'][:12]} new {poem['new_key'][:12]}" in out
     assert poem["key"] not in out
     shown = invoke("show", suites["old"] / "chat.json", "--key", poem["old_key"])
     assert shown.exit_code == 0 and "prompt: write a poem about the sea" in shown.stdout
