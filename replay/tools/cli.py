@@ -338,19 +338,19 @@ def list_command(paths: tuple[Path, ...], as_json: bool) -> None:
 
 
 _LIST_COLUMNS = (
-    layout.Column("path", shrink_to=16, keep_end=True, keep=5),
+    layout.Column("path", shrink_to=16, keep_end=True, keep=7),
     layout.Column("inter"),
     layout.Column("resp", drop=2),
     layout.Column("providers", shrink_to=9, drop=4),
-    layout.Column("models", shrink_to=9),
+    layout.Column("models", shrink_to=9, keep=6),
     layout.Column("stream", drop=3),
-    layout.Column("err"),
+    layout.Column("err", drop=5),
     layout.Column("tokens in/out"),
     layout.Column("size"),
     layout.Column("recorded"),
 )
-"""In a narrow terminal: providers and models are cut first; then the responses, streamed
-and providers columns are left out; paths are cut last."""
+"""In a narrow terminal: providers are cut first; then the responses, streamed, providers and
+errors columns are left out, in that order; then models are cut, and paths last."""
 
 
 def _list_cells(row: Row) -> tuple[str, ...]:
