@@ -15,7 +15,8 @@ import math
 import os
 import re
 import sys
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+import textwrap
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
@@ -34,14 +35,13 @@ from replay._core.redact import Redactor
 from replay._core.reissue import model_requested
 from replay._store import cassette_file as store
 from replay.tools import diff as semantic_diff
-from replay.tools import inventory, prune, rerun, review, scan
+from replay.tools import fakellm, inventory, layout, prune, rerun, review, scan
 from replay.tools.inventory import CassetteFile
 from replay.tools.serve import serve_command
 from replay.tools.wording import counted
 
 PROGRESS_THRESHOLD = 20
 """Fewer files than this are quick enough not to need a progress bar."""
-PROMPT_WIDTH = 60
 SIGPIPE_STATUS = 128 + 13
 """The status a shell reports for a process ended by SIGPIPE (signal 13)."""
 T = TypeVar("T")
@@ -63,6 +63,15 @@ def color_wanted(flag: bool | None, isatty: bool, environ: Mapping[str, str]) ->
 class Output:
     color: bool
     as_json: bool = False
+    width: int = field(default_factory=layout.terminal_width)
+    """What human output is fitted to; --json is not."""
+    unreadable: list[str] = field(default_factory=list)
+    """Messages for the inputs passed over (unreadable cassettes, paths without any)."""
+
+    def passed_over(self, message: str) -> None:
+        """Say at once what could not be read, and go on: the command exits 2 at the end."""
+        self.unreadable.append(message)
+        click.echo(f"replay: {message}", err=True)
 
     def style(self, text: str, **styles: Any) -> str:
         return click.style(text, **styles) if self.color else text
@@ -104,9 +113,10 @@ def reader_gone() -> NoReturn:
     raise click.exceptions.Exit(SIGPIPE_STATUS)
 
 
-def shorten(text: str, width: int = PROMPT_WIDTH) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= width else flat[: width - 1] + "…"
+def _prompt_line(prompt: str, width: int, indent: str = "  ") -> str:
+    """``prompt: TEXT`` on one line of ``width``, the prompt cut to fit."""
+    label = f"{indent}prompt: "
+    return label + layout.cut(layout.flat(prompt), max(width - len(label), 20))
 
 
 def size_text(size: int) -> str:
@@ -119,36 +129,75 @@ def size_text(size: int) -> str:
 
 
 class _Group(click.Group):
-    """Turns replay's own errors into one line on stderr and exit status 2."""
+    """Turns replay's own errors into one line on stderr and exit status 2.
+
+    Inputs passed over (see :meth:`Output.passed_over`) make the status 2 too, once
+    the command has done what it could with the rest.
+    """
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
         except ReplayError as error:
             fail(str(error))
         except BrokenPipeError:
             reader_gone()
         except OSError as error:  # a file that vanished or cannot be written mid-command
             fail(f"{error.filename or ''}: {error.strerror or error}")
+        except click.exceptions.Exit as stopped:
+            if stopped.exit_code == 1:  # "differences found": passing over input outranks it
+                _exit_if_passed_over(ctx)
+            raise
+        _exit_if_passed_over(ctx)
+        return result
+
+
+def _exit_if_passed_over(ctx: click.Context) -> None:
+    output = ctx.find_object(Output)
+    if output is not None and len(output.unreadable) > 1:
+        fail(f"{counted(len(output.unreadable), 'input')} passed over (named above)")
+    if output is not None and output.unreadable:
+        raise click.exceptions.Exit(2)
+
+
+def _merge_json(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
+    """``--json`` after the command, or before it (on the group)."""
+    output = ctx.find_object(Output)
+    return value or (output is not None and output.as_json)
+
+
+def _set_color(ctx: click.Context, param: click.Parameter, value: bool | None) -> None:
+    output = ctx.find_object(Output)
+    if value is not None and output is not None:
+        output.color = value
 
 
 _PATHS = click.argument(
     "paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path)
 )
-_JSON = click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+_JSON_HELP = "Print one JSON document."
+_COLOR_HELP = "Force colors on or off (default: on at a terminal, off when NO_COLOR is set)."
+
+
+def _JSON(command: Callable[..., Any]) -> Callable[..., Any]:
+    """``--json`` and ``--color/--no-color``, taken after the command as before it."""
+    command = click.option("--json", "as_json", is_flag=True, callback=_merge_json,
+                           help=_JSON_HELP)(command)  # fmt: skip
+    return click.option("--color/--no-color", default=None, expose_value=False,
+                        callback=_set_color, help=_COLOR_HELP)(command)  # fmt: skip
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="replay-llm", prog_name="replay")
-@click.option(
-    "--color/--no-color",
-    default=None,
-    help="Force colors on or off (default: on at a terminal, off when NO_COLOR is set).",
-)
+@click.option("--color/--no-color", default=None, help=_COLOR_HELP)
+@click.option("--json", "as_json", is_flag=True, help=_JSON_HELP)
 @click.pass_context
-def main(ctx: click.Context, color: bool | None) -> None:
-    """Look after recorded LLM calls: list, show, diff, prune, scan, verify and import cassettes."""
-    ctx.obj = Output(color_wanted(color, sys.stdout.isatty(), os.environ))
+def main(ctx: click.Context, color: bool | None, as_json: bool) -> None:
+    """Look after recorded LLM calls: list, show, diff, prune, scan, verify and import cassettes.
+
+    --json and --color/--no-color are taken before the command or after it.
+    """
+    ctx.obj = Output(color_wanted(color, sys.stdout.isatty(), os.environ), as_json)
 
 
 def _output(as_json: bool) -> Output:
@@ -157,10 +206,43 @@ def _output(as_json: bool) -> Output:
     return output
 
 
-def _read(paths: Sequence[Path], label: str) -> list[CassetteFile]:
-    found = inventory.find(paths)
-    with progress(found, label) as items:
-        return [cassette for item in items if (cassette := inventory.read(item)) is not None]
+def _read(paths: Sequence[Path], label: str, required: bool = False) -> list[CassetteFile]:
+    """The cassettes under ``paths``; each unreadable one is passed over, and said so.
+
+    ``required``: a path with no cassette under it is passed over too, as a
+    mistyped path in CI must not pass for a clean one.
+    """
+    output = _current()
+    cassettes: list[CassetteFile] = []
+    for path in paths:
+        found = inventory.find([path])
+        before, unreadable = len(cassettes), len(output.unreadable)
+        with progress(found, label) as items:
+            for item in items:
+                try:
+                    cassette = inventory.read(item)
+                except CassetteError as error:
+                    output.passed_over(str(error))
+                    continue
+                if cassette is not None:
+                    cassettes.append(cassette)
+        if required and len(cassettes) == before and len(output.unreadable) == unreadable:
+            output.passed_over(f"no cassettes found under {path}")
+    return cassettes
+
+
+def _current() -> Output:
+    output: Output = click.get_current_context().find_object(Output) or Output(False)
+    return output
+
+
+def _decoded(cassettes: Iterable[CassetteFile]) -> Iterator[tuple[CassetteFile, list[Interaction]]]:
+    """Each cassette with its interactions; one with a malformed interaction is passed over."""
+    for cassette in cassettes:
+        try:
+            yield cassette, list(cassette.interactions())
+        except CassetteError as error:
+            _current().passed_over(str(error))
 
 
 # replay list
@@ -242,9 +324,9 @@ def list_command(paths: tuple[Path, ...], as_json: bool) -> None:
     """One row per cassette: interactions, providers, models, tokens, size, age."""
     output = _output(as_json)
     rows = []
-    for cassette in _read(paths, "Reading cassettes"):
+    for cassette, interactions in _decoded(_read(paths, "Reading cassettes")):
         row = Row(str(cassette.path), size=cassette.size)
-        for interaction in cassette.interactions():
+        for interaction in interactions:
             row.add(interaction)
         rows.append(row)
     total = Row("total")
@@ -255,17 +337,31 @@ def list_command(paths: tuple[Path, ...], as_json: bool) -> None:
             {
                 "cassettes": [row.to_json() for row in rows],
                 "total": {**total.to_json(), "cassettes": len(rows)},
+                "unreadable": output.unreadable,
             }
         )
         return
-    header = ("path", "inter", "resp", "providers", "models", "stream", "err",
-              "tokens in/out", "size", "recorded")  # fmt: skip
-    table = [header] + [_list_cells(row) for row in [*rows, total]]
-    widths = [max(len(cells[i]) for cells in table) for i in range(len(header))]
-    for index, cells in enumerate(table):
-        text = "  ".join(cell.ljust(width) for cell, width in zip(cells, widths, strict=True))
-        bold = index == 0 or index == len(table) - 1
-        output.line(output.style(text.rstrip(), bold=bold))
+    cells = [_list_cells(row) for row in [*rows, total]]
+    lines = layout.table(_LIST_COLUMNS, cells, output.width)
+    for index, text in enumerate(lines):
+        bold = index in (0, len(cells))  # the header and the total
+        output.line(output.style(text, bold=bold))
+
+
+_LIST_COLUMNS = (
+    layout.Column("path", shrink_to=16, keep_end=True, keep=7),
+    layout.Column("inter"),
+    layout.Column("resp", drop=2),
+    layout.Column("providers", shrink_to=9, drop=4),
+    layout.Column("models", shrink_to=9, keep=6),
+    layout.Column("stream", drop=3),
+    layout.Column("err", drop=5),
+    layout.Column("tokens in/out"),
+    layout.Column("size"),
+    layout.Column("recorded"),
+)
+"""In a narrow terminal: providers are cut first; then the responses, streamed, providers and
+errors columns are left out, in that order; then models are cut, and paths last."""
 
 
 def _list_cells(row: Row) -> tuple[str, ...]:
@@ -358,7 +454,7 @@ def show_command(cassette: Path, prefix: str, raw: bool, as_json: bool) -> None:
         output.line(output.style(interaction.key, fg="yellow") + f" {request.method} {request.url}")
         prompt = prompt_of(request)
         if prompt:
-            output.line(f"  prompt: {shorten(prompt)}")
+            output.line(_prompt_line(prompt, output.width))
         asked = model_requested(request)
         for index, outcome in enumerate(interaction.outcomes):
             answer = answer_of(outcome)
@@ -392,7 +488,8 @@ def _shown(interaction: Interaction) -> dict[str, Any]:
     multiple=True,
     metavar="FIELD",
     help="A JSON path of the request body or a query parameter left out when pairing; "
-    "--ignore model pairs the same prompts sent to two model versions. Repeatable.",
+    "--ignore model pairs the same prompts sent to two model versions, --ignore host "
+    "(scheme, host and port) the same prompts sent to two servers. Repeatable.",
 )
 @click.option("-v", "--verbose", is_flag=True, help="List the unchanged pairs too.")
 @click.option(
@@ -440,15 +537,18 @@ def diff_command(
         {**asdict(collision), "message": _collision_message(collision, sides)}
         for collision in semantic_diff.collisions(pairs)
     ]
+    models = {side: semantic_diff.models(pairs, side) for side in sides}
     if as_json:
         output.document(
             {
                 "old": str(old),
                 "new": str(new),
                 "ignore": list(ignore),
+                "models": models,
                 "pairs": [pair.to_json() for pair in pairs],
                 "summary": summary,
                 "warnings": warnings,
+                "unreadable": output.unreadable,
             }
         )
     elif shape == "markdown":
@@ -456,15 +556,18 @@ def diff_command(
     else:
         for warning in warnings:
             click.echo(f"replay: warning: {warning['message']}", err=True)
+        for side, path in sides.items():
+            _print_side(output, side, path, models[side])
         _print_diff(output, pairs, summary, verbose)
         if summary["only_old"] and summary["only_new"] and "model" not in ignore:
             with_model = semantic_diff.pair_trees(olds, news, KeyRules(ignore=(*ignore, "model")))
             gained = semantic_diff.matched(with_model) - semantic_diff.matched(pairs)
             if gained > 0:
-                output.line(
+                hint = (
                     f"hint: --ignore model pairs {counted(gained, 'more interaction')} (the "
                     "same requests sent to another model): add it to compare two model versions"
                 )
+                output.line(textwrap.fill(hint, output.width, subsequent_indent="  "))
     if summary["changed"] or summary["only_old"] or summary["only_new"]:
         raise click.exceptions.Exit(1)
 
@@ -480,11 +583,19 @@ def _collision_message(collision: semantic_diff.Collision, sides: Mapping[str, P
 
 
 def _side(path: Path) -> dict[str, list[Interaction]]:
-    files = _read([path], f"Reading {path}")
+    files = list(_decoded(_read([path], f"Reading {path}")))
     if not path.is_dir():
         # Two single files compare with each other whatever their names.
-        return {"": list(files[0].interactions())} if files else {}
-    return {cassette.relative: list(cassette.interactions()) for cassette in files}
+        return {"": files[0][1]} if files else {}
+    return {cassette.relative: interactions for cassette, interactions in files}
+
+
+def _print_side(output: Output, side: str, path: Path, models: Sequence[str]) -> None:
+    """``OLD path: models``, the path cut before the models."""
+    named = ", ".join(models) or "no model named"
+    room = max(output.width - len(f"OLD : {named}"), 20)
+    text = f"{side.upper()} {layout.cut(str(path), room, keep_end=True)}: {named}"
+    output.line(output.style(layout.cut(text, output.width), bold=True))
 
 
 _STATE_MARKS = {"changed": ("~", "yellow"), "only_old": ("-", "red"), "only_new": ("+", "green")}
@@ -493,19 +604,23 @@ _STATE_MARKS = {"changed": ("~", "yellow"), "only_old": ("-", "red"), "only_new"
 def _print_diff(
     output: Output, pairs: Sequence[semantic_diff.Pair], summary: dict[str, Any], verbose: bool
 ) -> None:
+    width = output.width
     for pair in pairs:
         if pair.state == "unchanged" and not verbose:
             continue
         mark, color = _STATE_MARKS.get(pair.state, ("=", "white"))
         request = pair.either.interaction.request
         where = f"{pair.file} " if pair.file else ""
-        title = f"{mark} {where}{pair.stored_keys()} {request.method} {request.url}"
+        title = f"{mark} {where}{request.method} "
         detail = f" [{', '.join(pair.changes)}]" if pair.changes else f" ({pair.state})"
-        output.line(output.style(title, fg=color, bold=True) + detail)
-        output.line(f"  prompt: {shorten(prompt_of(request))}")
+        url = layout.cut_url(request.url, max(width - len(title) - len(detail), 16))
+        output.line(output.style(title + url, fg=color, bold=True) + detail)
+        keys = pair.stored_keys(layout.KEY_SHOWN)
+        output.line(f"  {'keys' if ' ' in keys else 'key'}: {keys}")
+        output.line(_prompt_line(prompt_of(request), width))
         if pair.old is None or pair.new is None:
             continue
-        for line in pair.text_diff().splitlines():
+        for line in pair.text_diff(layout.KEY_SHOWN).splitlines():
             colors = {"+": "green", "-": "red", "@": "cyan"}
             output.line("  " + output.style(line, fg=colors.get(line[:1])))
         compared = zip(pair.old.answers, pair.new.answers, strict=False)
@@ -539,7 +654,7 @@ def _field_changes(before: Answer, after: Answer) -> Iterator[tuple[str, object,
         yield "finish reason", before.finish_reason, after.finish_reason
     if before.usage != after.usage:
         yield (
-            "tokens",
+            "tokens in/out",
             f"{before.usage.prompt_tokens}/{before.usage.completion_tokens}",
             f"{after.usage.prompt_tokens}/{after.usage.completion_tokens}",
         )
@@ -552,15 +667,17 @@ def _print_summary(output: Output, summary: dict[str, Any]) -> None:
     output.line(
         output.style(
             f"{counted(summary['pairs'], 'pair')}: {summary['unchanged']} unchanged, "
-            f"{summary['changed']} changed" + (f" ({kinds})" if kinds else "") + ", "
+            f"{summary['changed']} changed, "
             f"{summary['only_old']} only in OLD, {summary['only_new']} only in NEW",
             bold=True,
         )
     )
+    if kinds:
+        output.line(f"changed: {kinds}")
+    old, new = tokens["old"], tokens["new"]
     output.line(
-        f"tokens: OLD {tokens['old']['total']} ({tokens['old']['prompt']} prompt, "
-        f"{tokens['old']['completion']} completion), NEW {tokens['new']['total']} "
-        f"({tokens['new']['prompt']} prompt, {tokens['new']['completion']} completion)"
+        f"tokens in/out: OLD {old['prompt']}/{old['completion']} ({old['total']}), "
+        f"NEW {new['prompt']}/{new['completion']} ({new['total']})"
         + ("" if change is None else f", {change:+.1f}%")
     )
 
@@ -614,6 +731,7 @@ def prune_command(
                 "applied": applied,
                 "directories": [directory.to_json() for directory in directories],
                 "files": [plan.to_json() for plan in plans],
+                "unreadable": output.unreadable,
                 "interactions_removed": sum(len(p.reasons) for p in plans) if applied else 0,
                 "files_removed": sum(p.delete_file for p in plans) if applied else 0,
             }
@@ -641,7 +759,9 @@ def _print_prune(
         else:
             output.line(f"{plan.path}: {verb} {counted(len(plan.reasons), 'interaction')}")
         for key, why in sorted(plan.reasons.items()):
-            output.line(f"  - {key} ({why})")
+            output.line(f"  - {layout.short_key(key)} ({why})")
+            if plan.prompts.get(key):
+                output.line(_prompt_line(plan.prompts[key], output.width, indent="    "))
     if not plans:
         output.line("nothing to prune")
     elif not applied:
@@ -663,7 +783,7 @@ def scan_command(paths: tuple[Path, ...], as_json: bool) -> None:
     """
     output = _output(as_json)
     pattern = Redactor().known.pattern
-    cassettes = _read(paths, "Scanning")
+    cassettes = _read(paths, "Scanning", required=True)
     findings: list[scan.Finding] = []
     problems: list[scan.Problem] = []
     for cassette in cassettes:
@@ -676,14 +796,16 @@ def scan_command(paths: tuple[Path, ...], as_json: bool) -> None:
                 "files_scanned": len(cassettes),
                 "findings": [finding.to_json() for finding in findings],
                 "problems": [problem.to_json() for problem in problems],
+                "unreadable": output.unreadable,
             }
         )
     else:
         for finding in findings:
             output.line(
                 output.style(f"{finding.path}", fg="red")
-                + f": interaction {finding.key}, {finding.field}: {finding.masked}"
+                + f": interaction {finding.key}, {finding.field}"
             )
+            output.line(f"  {finding.masked}: {finding.rule}")
         for problem in problems:
             output.line(
                 output.style(f"{problem.path}", fg="yellow")
@@ -743,19 +865,23 @@ def verify_command(paths: tuple[Path, ...], as_json: bool) -> None:
     """Check that every cassette loads and matches the format; exit status 1 otherwise."""
     output = _output(as_json)
     results: list[dict[str, Any]] = []
-    with progress(inventory.find(paths), "Verifying") as items:
-        for found in items:
-            cassette, problems = verify_file(found)
-            if cassette is None and not problems:
-                continue
-            results.append(
-                {
-                    "path": str(found.path),
-                    "ok": not problems,
-                    "interactions": len(cassette.entries) if cassette else None,
-                    "problems": problems,
-                }
-            )
+    for path in paths:
+        before = len(results)
+        with progress(inventory.find([path]), "Verifying") as items:
+            for found in items:
+                cassette, problems = verify_file(found)
+                if cassette is None and not problems:
+                    continue
+                results.append(
+                    {
+                        "path": str(found.path),
+                        "ok": not problems,
+                        "interactions": len(cassette.entries) if cassette else None,
+                        "problems": problems,
+                    }
+                )
+        if len(results) == before:  # a mistyped path in CI must not pass for a clean one
+            output.passed_over(f"no cassettes found under {path}")
     bad = [result for result in results if not result["ok"]]
     if as_json:
         output.document({"ok": not bad, "files": results})
@@ -829,3 +955,50 @@ def import_vcr_command(paths: tuple[Path, ...], delete: bool, force: bool, as_js
 
 
 main.add_command(serve_command)  # replay serve: replay.tools.serve
+
+
+# replay fake-server (the server is replay.tools.fakellm)
+
+
+@main.command("fake-server")
+@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=fakellm.DEFAULT_PORT,
+    show_default=True,
+    help="The port to listen on (0: any free one). Keep it fixed: the port is part of the "
+    "requests recorded against the server.",
+)
+@click.option("--api-key", default=fakellm.DEFAULT_API_KEY, show_default=True,
+              help="The key the server accepts.")  # fmt: skip
+@click.option("--model-version", default="v1", show_default=True,
+              help="v2 answers some prompts differently, for trying replay diff.")  # fmt: skip
+@click.option("--chunk-delay", type=click.FloatRange(min=0), default=0.02, show_default=True,
+              help="Seconds between the chunks of a stream.")  # fmt: skip
+def fake_server_command(
+    host: str, port: int, api_key: str, model_version: str, chunk_delay: float
+) -> None:
+    """Serve a fake LLM API (OpenAI, Anthropic, Groq, AI21, LightOn, WorkflowAI) until Ctrl-C.
+
+    For offline development and trying replay without a key: it prints its URL and
+    the environment variables that point the SDKs at it. Also `python -m
+    replay.tools.fakellm`.
+    """
+    server = fakellm.FakeLLMServer(
+        api_key, model_version, host=host, port=port, chunk_delay=chunk_delay
+    )
+    try:
+        server.start()
+    except OSError as error:
+        fail(f"fake-server cannot listen on {host}:{port}: {error.strerror or error}")
+    click.echo(f"fake LLM API on {server.url} (model version {model_version}); Ctrl-C stops it")
+    click.echo("Point the SDKs at it, in the shell that runs them:")
+    for name, value in fakellm.environment(server).items():
+        click.echo(f"  export {name}={value}")
+    try:
+        server.stopping.wait()
+    except KeyboardInterrupt:
+        click.echo("stopped")
+    finally:
+        server.stop()

@@ -135,6 +135,14 @@ def run_mode(command_line_mode: str | None, environ: Mapping[str, str]) -> Mode 
     return None
 
 
+def mode_forced_by_ci(
+    options: Mapping[str, object], command_line_mode: str | None, environ: Mapping[str, str]
+) -> bool:
+    """Whether the mode is ``none`` only because ``CI`` is set: no source names a mode."""
+    named = run_mode(command_line_mode, environ) is not None or "mode" in options
+    return not named and default_mode(environ) is Mode.NONE
+
+
 def default_mode(environ: Mapping[str, str]) -> Mode:
     """``none`` on CI, so that a forgotten recording fails there instead of calling out."""
     in_ci = environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")

@@ -17,6 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 import httpx2
@@ -42,7 +43,8 @@ def calls(base_url: str, cassette: replay.Cassette) -> dict[str, Any]:
     stream = client.chat.completions.create(
         model="gpt-4o-mini", messages=[{"role": "user", "content": PROMPTS[1]}], stream=True
     )
-    answers["stream"] = [chunk.choices[0].delta.content for chunk in stream if chunk.choices]
+    # The pieces as they arrived: replay must give back the same pieces, not just the text.
+    answers["stream"] = [chunk.choices[0].delta.content or "" for chunk in stream if chunk.choices]
     client.close()
     answers["async httpx"] = asyncio.run(raw_httpx(base_url, cassette))
     return answers
@@ -80,20 +82,25 @@ def main(argv: list[str]) -> int:
     replay_seconds = time.perf_counter() - started
     print(f"   replayed in {replay_seconds * 1000:.0f} ms")
 
-    print("3. What was recorded")
+    print(f"3. What was recorded (by key) from {base_url}")
     document = orjson.loads(path.read_bytes())
     for key, entry in sorted(document["interactions"].items()):
         request, response = entry["request"], entry["responses"][0]
-        kind = f"stream of {len(response['chunks'])} chunks" if "chunks" in response else "body"
-        asked = f"{request['method']} {request['url']}"
-        print(f"   {key[:12]}  {asked}  -> {response['status']} ({kind})")
-    for name in recorded:
-        same = "same" if recorded[name] == replayed[name] else "DIFFERENT"
-        print(f"   {name:12} recorded {recorded[name]!r}")
-        print(f"   {'':12} replayed {replayed[name]!r} ({same})")
+        kind = f"a stream of {len(response['chunks'])} chunks" if "chunks" in response else "a body"
+        asked = f"{request['method']} {urlsplit(request['url']).path}"
+        print(f"   {key[:12]}  {asked} -> {response['status']}, {kind}")
+    print("4. The answers, recorded and then replayed")
+    for name, answer in recorded.items():
+        same = "the same" if answer == replayed[name] else "DIFFERENT"
+        if isinstance(answer, list):  # a stream: its text, as a person would see it
+            print(f"   {name:12} {''.join(answer)!r}")
+            print(f"   {'':12} replayed: {same}, in the same {len(answer)} pieces of text")
+        else:
+            print(f"   {name:12} {answer!r}")
+            print(f"   {'':12} replayed: {same}")
 
     secret_on_disk = API_KEY.encode() in path.read_bytes()
-    print(f"4. API key in the cassette file: {'YES - this is a bug' if secret_on_disk else 'no'}")
+    print(f"5. API key in the cassette file: {'YES - this is a bug' if secret_on_disk else 'no'}")
     print(f"   Look at it: {path}\n   Or: replay show {path}")
     return 0 if recorded == replayed and not secret_on_disk else 1
 

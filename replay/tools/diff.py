@@ -7,6 +7,10 @@ Each pair is compared by meaning (see :mod:`replay._core.answers`): status, answ
 text, tool calls and their arguments, finish reason and token usage. Ids and
 timestamps are not compared, so they never show up as differences.
 
+``ignore=("host",)`` leaves the scheme, host and port out of the key too, so
+the same prompts sent to two providers or deployments (OpenAI and Azure, a
+hosted model and a local vLLM) pair.
+
 When ignoring fields makes two or more interactions of one cassette side share
 a key, they pair in the order of their stored keys, which need not match them
 up: :func:`collisions` finds these so the command line can warn.
@@ -20,17 +24,20 @@ from __future__ import annotations
 import difflib
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
-from replay._core.answers import Answer, Usage, answer_of, prompt_of
+from replay._core.answers import Answer, Usage, answer_of, model_asked, prompt_of
 from replay._core.key import KeyRules, request_key
-from replay._core.model import Interaction
+from replay._core.model import Interaction, Request
 from replay._core.reissue import model_requested
 
 CHANGE_KINDS = ("status", "text", "tool_calls", "finish_reason", "usage", "responses", "model")
 """What can differ in a pair; ``responses``: a different number of recorded responses;
 ``model``: another model answered the same requested model (an alias moved)."""
+HOST = "host"
+"""The name ``ignore`` takes for the scheme, host and port of the URL."""
 
 
 @dataclass(frozen=True)
@@ -78,22 +85,28 @@ class Pair:
     def paired(self) -> bool:
         return self.old is not None and self.new is not None
 
-    def stored_keys(self) -> str:
-        """The keys as stored, which ``replay show --key`` finds: one when both sides share it."""
-        if self.old is not None and self.new is not None and self.old.key != self.new.key:
-            return f"old {self.old.key} new {self.new.key}"
-        return self.either.key
+    def stored_keys(self, shown: int | None = None) -> str:
+        """The keys as stored, which ``replay show --key`` finds: one when both sides share it.
 
-    def text_diff(self) -> str:
-        """A unified diff of the answers as text, tool calls included; empty when equal."""
+        ``shown``: how many of their first digits to show (all by default).
+        """
+        if self.old is not None and self.new is not None and self.old.key != self.new.key:
+            return f"old {self.old.key[:shown]} new {self.new.key[:shown]}"
+        return self.either.key[:shown]
+
+    def text_diff(self, shown: int | None = None) -> str:
+        """A unified diff of the answers as text, tool calls included; empty when equal.
+
+        ``shown``: how many digits of the keys its header lines show (all by default).
+        """
         if self.old is None or self.new is None or not {"text", "tool_calls"} & set(self.changes):
             return ""
         old, new = rendered(self.old.answers), rendered(self.new.answers)
         lines = difflib.unified_diff(
             old,
             new,
-            " ".join(filter(None, ("OLD", self.file, self.old.key))),
-            " ".join(filter(None, ("NEW", self.file, self.new.key))),
+            " ".join(filter(None, ("OLD", self.file, self.old.key[:shown]))),
+            " ".join(filter(None, ("NEW", self.file, self.new.key[:shown]))),
             lineterm="",
         )
         return "\n".join(lines)
@@ -211,8 +224,16 @@ def pair_cassette(
 def _by_key(interactions: Sequence[Interaction], rules: KeyRules) -> dict[str, list[Interaction]]:
     grouped: dict[str, list[Interaction]] = {}
     for interaction in sorted(interactions, key=lambda i: i.key):
-        grouped.setdefault(request_key(interaction.request, rules), []).append(interaction)
+        grouped.setdefault(pairing_key(interaction.request, rules), []).append(interaction)
     return grouped
+
+
+def pairing_key(request: Request, rules: KeyRules) -> str:
+    """The request's key under ``rules``; with ``host`` ignored, its origin does not count."""
+    if HOST in rules.ignore:
+        parts = urlsplit(request.url)
+        request = replace(request, url=urlunsplit(("", "", parts.path, parts.query, "")))
+    return request_key(request, rules)
 
 
 def pair_trees(
@@ -225,6 +246,18 @@ def pair_trees(
     for file in sorted(old.keys() | new.keys()):
         pairs.extend(pair_cassette(file, old.get(file, ()), new.get(file, ()), rules))
     return pairs
+
+
+def models(pairs: Sequence[Pair], side: str) -> list[str]:
+    """The models that answered on one side (``old`` or ``new``), else those asked for."""
+    found: set[str] = set()
+    for pair in pairs:
+        present: Side | None = getattr(pair, side)
+        if present is None:
+            continue
+        asked = model_asked(present.interaction.request)
+        found.update(model for a in present.answers if (model := a.model or asked))
+    return sorted(found)
 
 
 def matched(pairs: Sequence[Pair]) -> int:

@@ -7,6 +7,10 @@ without network access or keys::
     with FakeLLMServer(api_key="sk-test-abc", chunk_delay=0.005) as server:
         client = openai.OpenAI(base_url=server.url + "/v1", api_key="sk-test-abc")
 
+From a shell, ``replay fake-server [--port N]`` (or ``python -m replay.tools.fakellm``)
+serves it until Ctrl-C and prints the environment variables that point the SDKs at
+it (:func:`environment`).
+
 Endpoints (each also answers under an ``/openai`` prefix, as groq's SDK uses):
 
 * ``POST /v1/chat/completions``: OpenAI chat, optionally streamed, with logprobs and tools.
@@ -79,9 +83,20 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
 from typing import Any
 
-__all__ = ["DEFAULT_API_KEY", "Answer", "FakeLLMServer", "ReceivedRequest", "answer_for", "tokens"]
+__all__ = [
+    "DEFAULT_API_KEY",
+    "DEFAULT_PORT",
+    "Answer",
+    "FakeLLMServer",
+    "ReceivedRequest",
+    "answer_for",
+    "environment",
+    "tokens",
+]
 
 DEFAULT_API_KEY = "sk-fakellm-0123456789abcdef"
+DEFAULT_PORT = 8400
+"""The port ``replay fake-server`` listens on unless told: fixed, as recordings name it."""
 _ALNUM = string.ascii_letters + string.digits
 _ERROR_KINDS: dict[int, tuple[str, str, str]] = {
     401: ("Invalid Authentication.", "invalid_request_error", "invalid_api_key"),
@@ -1066,3 +1081,24 @@ class FakeLLMServer:
         reply = _error(status, message, kind, code)
         reply.headers["retry-after"] = retry_after
         return reply
+
+
+def environment(server: FakeLLMServer) -> dict[str, str]:
+    """The variables that point the SDKs at ``server``, with its key (the SDKs read these)."""
+    url = server.url
+    return {
+        "OPENAI_BASE_URL": f"{url}/v1",
+        "OPENAI_API_KEY": server.api_key,
+        "ANTHROPIC_BASE_URL": url,
+        "ANTHROPIC_API_KEY": server.api_key,
+        "GROQ_BASE_URL": url,  # the groq SDK adds /openai/v1
+        "GROQ_API_KEY": server.api_key,
+        "AI21_API_HOST": f"{url}/studio/v1",
+        "AI21_API_KEY": server.api_key,
+    }
+
+
+if __name__ == "__main__":
+    from replay.tools.cli import fake_server_command
+
+    fake_server_command.main(sys.argv[1:], prog_name="python -m replay.tools.fakellm")

@@ -23,6 +23,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from replay._core.answers import prompt_of
+from replay._core.errors import CassetteError
 from replay._store import cassette_file as store
 from replay._store import journal, usage
 from replay._store.backend import LOCAL
@@ -166,6 +168,8 @@ class Plan:
     """How many interactions the file holds."""
     reasons: dict[str, str]
     """Key -> why it goes."""
+    prompts: dict[str, str]
+    """Key -> the prompt of what goes, so a person can judge it ("" when there is none)."""
 
     @property
     def delete_file(self) -> bool:
@@ -175,13 +179,25 @@ class Plan:
         return {
             "path": str(self.path),
             "delete_file": self.delete_file,
-            "remove": [{"key": key, "reason": why} for key, why in sorted(self.reasons.items())],
+            "remove": [
+                {"key": key, "reason": why, "prompt": self.prompts.get(key, "")}
+                for key, why in sorted(self.reasons.items())
+            ],
             "kept": self.stored - len(self.reasons),
         }
 
 
 def plan(path: Path, entries: store.Document, policy: Policy) -> Plan:
-    return Plan(path, len(entries), policy.reasons(path.name, entries))
+    reasons = policy.reasons(path.name, entries)
+    prompts = {key: _prompt(path, key, entries[key]) for key in reasons}
+    return Plan(path, len(entries), reasons, prompts)
+
+
+def _prompt(path: Path, key: str, entry: Any) -> str:
+    try:
+        return prompt_of(store.decode(path, key, entry).request)
+    except CassetteError:
+        return ""  # a malformed interaction shows no prompt, and goes all the same
 
 
 def apply(path: Path, policy: Policy) -> Plan:

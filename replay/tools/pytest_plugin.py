@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+import traceback
 from collections.abc import Generator, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,7 @@ import pytest
 from replay._adapters.network import NetworkGuard
 from replay._adapters.patch import intercept
 from replay._cassette import Cassette
-from replay._core.errors import ReplayError
+from replay._core.errors import CassetteMiss, NetworkBlocked, ReplayError
 from replay._core.modes import Mode
 from replay._store import usage
 from replay.tools import serve
@@ -33,11 +34,20 @@ from replay.tools.config import (
     checked,
     chosen_path,
     merged,
+    mode_forced_by_ci,
     pyproject_options,
     run_mode,
     settings,
 )
-from replay.tools.testsession import TestRun, explain_failure
+from replay.tools.testsession import (
+    Located,
+    LocatedMisses,
+    TestRun,
+    call_site,
+    chained,
+    ci_note,
+    explain_failure,
+)
 
 _RUN = pytest.StashKey[TestRun]()
 _OWNS_RUN_DIRECTORY = pytest.StashKey[bool]()
@@ -45,6 +55,8 @@ _PROJECT_OPTIONS = pytest.StashKey[Mapping[str, object]]()
 _GUARD = pytest.StashKey[NetworkGuard | None]()
 _CASSETTE = pytest.StashKey[Cassette]()
 _SETTINGS = pytest.StashKey[Settings]()
+_MISSES = pytest.StashKey[LocatedMisses]()
+_FORCED_BY_CI = pytest.StashKey[bool]()
 _WORKER_KEY = "replay_run_directory"
 
 
@@ -142,7 +154,10 @@ def _replay_cassette_of_test(request: pytest.FixtureRequest) -> Iterator[Cassett
     run = config.stash[_RUN]
     request.node.stash[_SETTINGS] = chosen = settings(options, config.getoption("replay_mode"))
     cassette = run.open(path, chosen)
+    cassette.misses = request.node.stash[_MISSES] = LocatedMisses(request.path)
     request.node.stash[_CASSETTE] = cassette
+    forced = mode_forced_by_ci(options, config.getoption("replay_mode"), os.environ)
+    request.node.stash[_FORCED_BY_CI] = forced
     try:
         with intercept(cassette):
             yield cassette
@@ -200,14 +215,29 @@ def pytest_runtest_makereport(
 ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     report = yield
     if call.when == "call" and report.failed:
-        cassette = item.stash.get(_CASSETTE, None)
+        raised = call.excinfo.value if call.excinfo is not None else None
+        # Where the test failed: for what replay raised that the client passed on (a
+        # cassette that cannot be read, a blocked connection), the call that failed.
+        failed_at = None
+        if call.excinfo is not None:
+            failed_at = call_site(traceback.extract_tb(call.excinfo.tb), item.path)
+        misses = item.stash.get(_MISSES, LocatedMisses(item.path))
         guard = item.config.stash[_GUARD]
         problems = [
-            *(cassette.misses if cassette is not None else ()),
-            *(guard.blocked if guard is not None else ()),
+            *misses.located,
+            *(Located(blocked, failed_at) for blocked in (guard.blocked if guard else ())),
+            *(
+                Located(error, failed_at)
+                for error in chained(raised)
+                if isinstance(error, ReplayError)
+                and not isinstance(error, CassetteMiss | NetworkBlocked)
+            ),
         ]
-        raised = call.excinfo.value if call.excinfo is not None else None
-        explanation = explain_failure(problems, raised)
+        notes = []
+        cassette = item.stash.get(_CASSETTE, None)
+        if misses and cassette is not None and item.stash.get(_FORCED_BY_CI, False):
+            notes.append(ci_note(cassette.path, os.environ.get("CI", "")))
+        explanation = explain_failure(problems, raised, notes)
         if explanation is not None:
             report.longrepr = explanation
     return report

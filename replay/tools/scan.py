@@ -4,7 +4,10 @@ Besides the secrets' shapes (API keys, tokens, JSON Web Tokens) and this
 environment's secret values, the value of a header that redaction replaces
 (``authorization``, ``openai-organization``, ...) is a finding unless it is the
 placeholder: a cassette written by an older version, or edited by hand, may
-still hold one. Base64 bodies and chunks are decoded first; one that is not valid base64 is
+still hold one. Each finding names the rule that matched it: the value of which
+environment variable, a key shape, or an unredacted secret header.
+
+Base64 bodies and chunks are decoded first; one that is not valid base64 is
 scanned as it stands and reported as a problem, since a damaged body may
 still hold a key in plain text. Pure: it takes parsed entries and returns
 findings; the command line reads the files and prints.
@@ -12,17 +15,33 @@ findings; the command line reads the files and prints.
 
 from __future__ import annotations
 
+import os
 import re
-from collections.abc import Iterator, Set
+from collections.abc import Iterator, Mapping, Set
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from replay._core.redact import ACCOUNT_HEADERS, PLACEHOLDER, SECRET_HEADERS
+from replay._core.redact import ACCOUNT_HEADERS, PLACEHOLDER, SECRET_HEADERS, environment_secrets
 from replay._store import cassette_file as store
 from replay.tools.inventory import CassetteFile
 
 MASK_SHOWN = 6
 """How many characters of a secret found are shown."""
+KEY_SHAPES = (
+    ("sk-ant-", "an Anthropic key shape (sk-ant-…)"),
+    ("sk-proj-", "an OpenAI project key shape (sk-proj-…)"),
+    ("sk-", "an OpenAI-style key shape (sk-…)"),
+    ("gsk_", "a Groq key shape (gsk_…)"),
+    ("AIza", "a Google key shape (AIza…)"),
+    ("xai-", "an xAI key shape (xai-…)"),
+    ("hf_", "a Hugging Face token shape (hf_…)"),
+    ("eyJ", "a JSON Web Token (eyJ….….…)"),
+    ("ya29.", "a Google OAuth token shape (ya29.…)"),
+    ("1//0", "a Google OAuth refresh token shape (1//0…)"),
+    ("AKIA", "an AWS access key id shape (AKIA…)"),
+    ("ASIA", "an AWS temporary access key id shape (ASIA…)"),
+)
+"""What a match starting so is named after, the longest prefix first."""
 
 
 @dataclass(frozen=True)
@@ -31,9 +50,17 @@ class Finding:
     key: str
     field: str
     secret: str
+    rule: str
+    """Which rule matched: ``the value of $NAME`` or a key shape."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"path": self.path, "key": self.key, "field": self.field, "match": self.masked}
+        return {
+            "path": self.path,
+            "key": self.key,
+            "field": self.field,
+            "match": self.masked,
+            "rule": self.rule,
+        }
 
     @property
     def masked(self) -> str:
@@ -94,23 +121,48 @@ def _unredacted_header(field: str, value: str, secret_headers: Set[str]) -> bool
     return not set(value.split(", ")) <= {PLACEHOLDER}  # repeated headers are joined
 
 
+def environment_rules(environ: Mapping[str, str]) -> dict[str, str]:
+    """Each secret value of the environment -> the rule naming the variables that hold it."""
+    secrets = environment_secrets(environ)
+    names: dict[str, list[str]] = {}
+    for name, value in sorted(environ.items()):
+        if value in secrets:
+            names.setdefault(value, []).append(f"${name}")
+    return {value: f"the value of {' and '.join(held)}" for value, held in names.items()}
+
+
+def rule_of(match: re.Match[bytes], environment: Mapping[str, str]) -> str:
+    secret = match.group().decode(errors="replace")
+    if secret in environment:
+        return environment[secret]
+    for prefix, shape in KEY_SHAPES:
+        if secret.startswith(prefix):
+            return shape
+    if match.string[: match.start()].endswith(b"Bearer "):
+        return "a bearer token (Bearer …)"
+    return "a key shape"
+
+
 def scan_cassette(
     cassette: CassetteFile,
     pattern: re.Pattern[bytes],
+    environ: Mapping[str, str] = os.environ,
     secret_headers: Set[str] = SECRET_HEADERS | ACCOUNT_HEADERS,
 ) -> tuple[list[Finding], list[Problem]]:
     findings: list[Finding] = []
     problems: list[Problem] = []
     path = str(cassette.path)
+    environment = environment_rules(environ)
     for key in sorted(cassette.entries):
         for found in _strings(cassette.entries[key], ""):
             field = found.where.lstrip(".")
             if found.problem is not None:
                 problems.append(Problem(path, key, field, found.problem))
             if _unredacted_header(field, found.text, secret_headers):
-                findings.append(Finding(path, key, field, found.text))
+                rule = "a secret or account header not redacted"
+                findings.append(Finding(path, key, field, found.text, rule))
                 continue
             for match in pattern.finditer(found.text.encode()):
                 secret = match.group().decode(errors="replace")
-                findings.append(Finding(path, key, field, secret))
+                findings.append(Finding(path, key, field, secret, rule_of(match, environment)))
     return findings, problems

@@ -10,8 +10,12 @@ Two things need the whole run rather than one test:
   every worker shares; whoever looks later reads it.
 - The tallies for the summary line: how many interactions were replayed and
   recorded, and which ones were used, per cassette. Workers export theirs at
-  the end and the controller adds them up; "unused" is what the cassettes hold
-  that no test of the run used.
+  the end and the controller adds them up; "unused" is what ``replay prune``
+  would remove after the run: what the cassettes of the directories the run
+  used hold that no test of the run used, the cassettes of deleted tests included.
+
+A failed test's report is written here too: what replay saw (misses, blocked
+connections, an unreadable cassette) and where in the test the call was made.
 """
 
 from __future__ import annotations
@@ -19,16 +23,17 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
-from collections.abc import Iterable
+import traceback
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from replay._cassette import Cassette
-from replay._core.errors import ReplayError
+from replay._core.errors import CassetteError, CassetteMiss, ReplayError
 from replay._core.modes import Mode
-from replay._store import journal
-from replay._store.backend import LOCAL
+from replay._store import usage
+from replay.tools import inventory, prune
 from replay.tools.config import Settings
 
 
@@ -47,6 +52,7 @@ class TestRun:
     def __init__(self, directory: Path) -> None:
         self.directory = directory
         self.tallies: dict[Path, Tally] = {}
+        self.started = usage.now()
 
     def existed_at_start(self, path: Path) -> bool:
         note = self.directory / hashlib.sha256(os.fsencode(path.resolve())).hexdigest()
@@ -97,11 +103,9 @@ class TestRun:
             return None
         unused = 0
         unreadable = 0
-        for path, tally in self.tallies.items():
-            try:
-                unused += len(journal.view(LOCAL, path).interactions.keys() - tally.used)
-            except ReplayError:
-                unreadable += 1
+        for directory in sorted({path.parent for path in self.tallies}):
+            removed, unread = self._unused_in(directory)
+            unused, unreadable = unused + removed, unreadable + unread
         tallies = self.tallies.values()
         line = (
             f"replay: {_count(len(self.tallies), 'cassette')}, "
@@ -110,18 +114,114 @@ class TestRun:
         )
         return line + (f" ({unreadable} unreadable)" if unreadable else "")
 
+    def _unused_in(self, directory: Path) -> tuple[int, int]:
+        """How many interactions ``replay prune`` would remove from ``directory`` if it went
+        by this run, and how many cassettes there could not be read."""
+        used = {path.name: frozenset(t.used) for path, t in self.tallies.items()
+                if path.parent == directory}  # fmt: skip
+        policy = prune.Policy(usage.Run("", self.started, "", True, (), 1, used), None)
+        found = inventory.find([directory]) if directory.is_dir() else []
+        removed = unreadable = 0
+        for item in found:
+            if item.path.parent != directory:
+                continue  # a directory below has a usage record of its own
+            try:
+                cassette = inventory.read(item)
+            except CassetteError:
+                unreadable += 1
+                continue
+            if cassette is not None:
+                removed += len(policy.reasons(item.path.name, cassette.entries))
+        return removed, unreadable
 
-def explain_failure(problems: Iterable[ReplayError], raised: BaseException | None) -> str | None:
-    """The report of a test that failed after misses or blocked connections; None if none.
+
+@dataclass(frozen=True)
+class Located:
+    """Something replay saw go wrong in a test, and where in the test the call was made."""
+
+    error: ReplayError
+    where: str | None
+    """``file:line`` and the line's code; None when the call was not made from the test file."""
+
+
+class LocatedMisses(list[CassetteMiss]):
+    """A cassette's ``misses`` that also note where in ``test_file`` each request was made."""
+
+    def __init__(self, test_file: Path) -> None:
+        super().__init__()
+        self.test_file = test_file
+        self.located: list[Located] = []
+
+    def append(self, miss: CassetteMiss) -> None:
+        super().append(miss)
+        self.located.append(Located(miss, call_site(traceback.extract_stack(), self.test_file)))
+
+
+def call_site(stack: Iterable[traceback.FrameSummary], test_file: Path) -> str | None:
+    """The innermost frame of ``stack`` in ``test_file``: where the test made the call."""
+    inside = [frame for frame in stack if Path(frame.filename) == test_file]
+    if not inside:
+        return None
+    frame = inside[-1]
+    try:
+        shown = str(Path(frame.filename).relative_to(Path.cwd()))
+    except ValueError:
+        shown = frame.filename
+    code = f"\n    {frame.line}" if frame.line else ""
+    return f"{shown}:{frame.lineno}, in {frame.name}{code}"
+
+
+def ci_note(cassette: Path, ci: str) -> str:
+    """Why a test missed on CI and how to record what it asked: CI chose mode ``none``."""
+    forced = f"CI is set (CI={ci}), so replay ran in mode 'none', which records nothing"
+    if not cassette.exists():
+        return (
+            f"{forced}, and the cassette {cassette} does not exist.\n"
+            "To record it: run this test once where the API is reachable, with CI unset "
+            "(or with --replay-mode once), and commit the cassette."
+        )
+    return (
+        f"{forced}.\nTo record this request into {cassette}: run the test with CI unset "
+        "and --replay-mode new_episodes, and commit the cassette."
+    )
+
+
+def chained(raised: BaseException | None) -> Iterator[BaseException]:
+    """``raised`` and the exceptions it was raised from or while handling, outermost first."""
+    seen: set[int] = set()
+    while raised is not None and id(raised) not in seen:
+        seen.add(id(raised))
+        yield raised
+        raised = raised.__cause__ or raised.__context__
+
+
+def explain_failure(
+    problems: Iterable[Located], raised: BaseException | None, notes: Iterable[str] = ()
+) -> str | None:
+    """The report of a test that failed after misses, blocked connections or an unreadable
+    cassette; None if none.
 
     Clients catch what a transport raises and fail in their own words
     (``APIConnectionError`` after retries), so the test's own traceback says
-    little: the report leads with what replay saw, once per distinct message.
+    little: the report leads with what replay saw, once per distinct message and
+    place, each with where the test made the call, then ``notes``.
     """
-    messages = list(dict.fromkeys(str(problem) for problem in problems))
-    if not messages:
+    parts: list[str] = []
+    for problem in problems:
+        text = str(problem.error)
+        if isinstance(problem.error, CassetteError):
+            text += (
+                "\nThe file is left as it is: fix it (replay verify names what is wrong), "
+                "restore it from version control, or delete it to record the test anew."
+            )
+        if problem.where is not None:
+            text += f"\ncalled at {problem.where}"
+        parts.append(text)
+    parts = list(dict.fromkeys(parts))
+    if not parts:
         return None
-    text = "\n\n".join(messages)
+    text = "\n\n".join([*parts, *notes])
+    messages = {str(problem.error) for problem in problems}
     if raised is not None and str(raised) not in messages:
         text += f"\n\n(the test then failed with {type(raised).__qualname__}: {raised})"
     return text

@@ -81,7 +81,9 @@ def test_diff_json_pairs_model_versions_with_ignore_model(suites: dict[str, Path
     result = invoke("diff", suites["old"], suites["new"], "--ignore", "model", "--json")
     assert result.exit_code == 1, result.output
     diff = document(result)
-    assert set(diff) == {"old", "new", "ignore", "pairs", "summary", "warnings"}
+    assert set(diff) == {
+        "old", "new", "ignore", "models", "pairs", "summary", "warnings", "unreadable",
+    }  # fmt: skip
     assert (diff["ignore"], diff["warnings"]) == (["model"], [])
     assert pair_states(diff) == EXPECTED
     assert set(diff["pairs"][0]) == {
@@ -127,7 +129,7 @@ def test_diff_human_output(suites: dict[str, Path]) -> None:
     # Each pair is named by the keys it is stored under, which `replay show --key` finds.
     pairs = document(invoke("diff", suites["old"], suites["new"], "-i", "model", "--json"))
     poem = next(p for p in pairs["pairs"] if p["prompt"] == "write a poem about the sea")
-    assert f"~ chat.json old {poem['old_key']} new {poem['new_key']} POST" in out
+    assert f"  keys: old {poem['old_key'][:12]} new {poem['new_key'][:12]}" in out
     assert poem["key"] not in out
     shown = invoke("show", suites["old"] / "chat.json", "--key", poem["old_key"])
     assert shown.exit_code == 0 and "prompt: write a poem about the sea" in shown.stdout
@@ -152,7 +154,8 @@ def test_diff_of_files_and_of_equal_recordings(suites: dict[str, Path]) -> None:
     assert "13 pairs: 13 unchanged, 0 changed" in same.stdout
     unpaired = invoke("diff", suites["old"] / "chat.json", suites["new"] / "chat.json")
     assert unpaired.exit_code == 1
-    assert unpaired.stdout.splitlines()[-1] == (
+    hint = unpaired.stdout[unpaired.stdout.index("hint: ") :]
+    assert " ".join(hint.split()) == (
         f"hint: --ignore model pairs {len(CHAT_PROMPTS)} more interactions (the same requests "
         "sent to another model): add it to compare two model versions"
     )
@@ -204,8 +207,9 @@ def test_list_json_counts_what_was_recorded(suites: dict[str, Path]) -> None:
     assert total["cassettes"] == 2 and total["interactions"] == 13
     assert total["completion_tokens"] == chat["completion_tokens"] + other["completion_tokens"]
     human = invoke("list", suites["old"]).stdout.splitlines()
-    assert human[0].split()[:3] == ["path", "inter", "resp"]
-    assert human[-1].split()[:3] == ["total", "13", "13"]
+    assert human[0].split()[:2] == ["path", "inter"]
+    assert human[-2].split()[:2] == ["total", "13"]
+    assert max(map(len, human)) <= 80  # an 80-column table
 
 
 def test_show_assembles_streams_and_filters_by_key(suites: dict[str, Path]) -> None:
@@ -251,15 +255,24 @@ def test_scan_finds_a_planted_key_without_printing_it(
                 "key": key,
                 "field": "responses[0].headers.x-debug",
                 "match": f"{PLANTED[:6]}… ({len(PLANTED)} characters)",
+                "rule": "an OpenAI project key shape (sk-proj-…)",
             }
         ],
         "problems": [],
+        "unreadable": [],
     }
     human = run_cli("scan", cassette)
     assert human.returncode == 1
     assert human.stdout.splitlines()[-1] == "1 secret found in 1 cassette"
     assert str(cassette) in human.stdout and key in human.stdout
+    assert f"  {PLANTED[:6]}… ({len(PLANTED)} characters): an OpenAI project key" in human.stdout
     assert PLANTED not in human.stdout + human.stderr
+    # A value of this environment's secret variables is named after the variable.
+    own = "team-" + "Qv7w" * 5
+    entries[key]["responses"][0]["headers"]["x-debug"] = f"key was {own}"
+    store.save(cassette, entries)
+    named = document(run_cli("scan", cassette, "--json", MY_SERVICE_TOKEN=own))["findings"]
+    assert [finding["rule"] for finding in named] == ["the value of $MY_SERVICE_TOKEN"]
 
 
 def test_verify_names_every_problem(suites: dict[str, Path], tmp_path: Path) -> None:
@@ -413,7 +426,7 @@ def test_prune_json_shape(tmp_path: Path) -> None:
     assert result.exit_code == 1  # no usage record to go by
     plan = document(result)
     assert set(plan) == {
-        "applied", "directories", "files", "interactions_removed", "files_removed",
+        "applied", "directories", "files", "unreadable", "interactions_removed", "files_removed",
     }  # fmt: skip
     [directory] = plan["directories"]
     assert directory.pop("message").startswith("no usage record (.replay-usage.json)")
@@ -566,3 +579,131 @@ def test_prune_does_not_go_by_a_run_older_than_the_newest_run_seen(tmp_path: Pat
     assert alone.exit_code == 0, alone.output
     assert f"{gone}: removed 1 interaction\n" in alone.stdout
     assert len(store.load(gone).interactions) == 1
+
+
+# A new user's first commands: damaged input, narrow terminals, options on either side
+
+
+def damaged_copy(suite: Path, target: Path) -> dict[str, Path]:
+    """``suite`` copied with a truncated cassette and one with a malformed interaction added."""
+    shutil.copytree(suite, target)
+    truncated, malformed = target / "truncated.json", target / "other" / "malformed.json"
+    truncated.write_bytes((suite / "chat.json").read_bytes()[:300])
+    entries = store.load(suite / "chat.json").interactions
+    key = sorted(entries)[0]
+    malformed.write_bytes(store.dump({key: {**entries[key], "responses": 5}}))
+    return {"truncated": truncated, "malformed": malformed}
+
+
+def test_one_unreadable_cassette_does_not_stop_the_others(
+    suites: dict[str, Path], tmp_path: Path
+) -> None:
+    damaged = damaged_copy(suites["old"], tmp_path / "old")
+    leaky = tmp_path / "old" / "chat.json"
+    entries = store.load(leaky).interactions
+    entries[sorted(entries)[1]]["responses"][0]["headers"]["x-debug"] = PLANTED
+    store.save(leaky, entries)
+
+    listed = run_cli("list", tmp_path / "old", "--json")
+    assert listed.returncode == 2
+    assert [row["path"] for row in document(listed)["cassettes"]] == [
+        str(leaky), str(tmp_path / "old" / "other" / "providers.json"),
+    ]  # fmt: skip
+    assert f"replay: cassette {damaged['truncated']}: is not valid JSON" in listed.stderr
+    assert f"replay: cassette {damaged['malformed']}: interaction " in listed.stderr
+    assert listed.stderr.splitlines()[-1] == "replay: 2 inputs passed over (named above)"
+    assert "Traceback" not in listed.stderr
+
+    scanned = run_cli("scan", tmp_path / "old", "--json")
+    assert scanned.returncode == 2  # the secret found is reported all the same
+    report = document(scanned)
+    assert [Path(f["path"]) for f in report["findings"]] == [leaky]
+    assert report["files_scanned"] == 3  # the malformed one is still scanned as stored
+    assert report["unreadable"] == [f"cassette {damaged['truncated']}: " + report[
+        "unreadable"][0].split(": ", 1)[1]]  # fmt: skip
+
+    diffed = run_cli("diff", suites["old"], tmp_path / "old", "--json")
+    assert diffed.returncode == 2
+    summary = document(diffed)["summary"]
+    assert (summary["unchanged"], summary["only_new"]) == (13, 0)
+    assert len(document(diffed)["unreadable"]) == 2
+
+
+def test_verify_and_scan_fail_on_a_path_without_cassettes(
+    suites: dict[str, Path], tmp_path: Path
+) -> None:
+    (tmp_path / "fixture.json").write_text('{"not": "a cassette"}')
+    for command in ("verify", "scan"):
+        finished = run_cli(command, suites["old"], tmp_path)
+        assert finished.returncode == 2, (command, finished.stdout)
+        assert finished.stderr == f"replay: no cassettes found under {tmp_path}\n"
+        assert run_cli(command, suites["old"]).returncode == 0
+
+
+def test_diff_names_the_models_and_labels_tokens(suites: dict[str, Path]) -> None:
+    result = invoke("diff", suites["old"], suites["new"], "--ignore", "model")
+    lines = result.stdout.splitlines()
+    assert lines[:2] == [f"OLD {suites['old']}: model-1", f"NEW {suites['new']}: model-2"]
+    poem = answer_for("write a poem about the sea", "v2").text
+    prompt = len(tokens("write a poem about the sea"))
+    before = len(tokens(answer_for("write a poem about the sea", "v1").text))
+    assert f"  tokens in/out: {prompt}/{before} -> {prompt}/{len(tokens(poem))}" in lines
+    assert any(line.startswith("tokens in/out: OLD ") for line in lines)
+    as_json = document(invoke("diff", suites["old"], suites["new"], "-i", "model", "--json"))
+    assert as_json["models"] == {"old": ["model-1"], "new": ["model-2"]}
+
+
+def test_diff_ignore_host_pairs_recordings_from_two_servers(tmp_path: Path) -> None:
+    prompts = CHAT_PROMPTS[:3]
+    sides = {}
+    for name in ("hosted", "local"):
+        with FakeLLMServer(api_key=API_KEY) as server:  # each on a port of its own
+            sides[name] = tmp_path / name / "chat.json"
+            record_chat(server.url, sides[name], "model-1", prompts)
+    apart = document(run_cli("diff", sides["hosted"], sides["local"], "--json"))
+    assert apart["summary"]["only_old"] == len(prompts)
+    paired = run_cli("diff", sides["hosted"], sides["local"], "--ignore", "host", "--json")
+    assert paired.returncode == 0, paired.stdout
+    assert document(paired)["summary"]["unchanged"] == len(prompts)
+
+
+def test_list_and_diff_fit_an_80_column_terminal(suites: dict[str, Path]) -> None:
+    deep = ["list", suites["old"], suites["new"]]
+    listed = run_cli(*deep, COLUMNS="80").stdout.splitlines()
+    assert max(map(len, listed)) <= 80, listed
+    assert listed[-1].endswith(": not shown at this width; --json has them)")
+    assert all(path.endswith(("chat.json", "providers.json")) for path in
+               [row.split()[0] for row in listed[1:-2]])  # fmt: skip
+    wide = run_cli(*deep, COLUMNS="300").stdout.splitlines()
+    assert wide[0].split()[:3] == ["path", "inter", "resp"] and "…" not in "".join(wide)
+    diffed = run_cli("diff", suites["old"], suites["new"], "-i", "model", COLUMNS="80").stdout
+    assert max(map(len, diffed.splitlines())) <= 80, diffed
+    as_json = document(run_cli("diff", suites["old"], suites["new"], "-i", "model", "--json",
+                               COLUMNS="80"))  # fmt: skip
+    assert all(len(pair["old_key"]) == 32 and "…" not in pair["url"] for pair in as_json["pairs"])
+
+
+def test_json_and_color_are_taken_before_or_after_the_command(suites: dict[str, Path]) -> None:
+    cassette = suites["old"] / "chat.json"
+    after, before = invoke("list", cassette, "--json"), invoke("--json", "list", cassette)
+    assert document(after) == document(before)
+    assert "\x1b[" in invoke("show", cassette, "--color").stdout
+    assert "\x1b[" in invoke("--color", "show", cassette).stdout
+    assert "\x1b[" not in invoke("--color", "show", cassette, "--no-color").stdout
+    finished = run_cli("--json", "verify", cassette)
+    assert finished.returncode == 0 and document(finished)["ok"] is True
+
+
+def test_prune_shows_the_prompt_of_what_it_removes(tmp_path: Path) -> None:
+    chat = tmp_path / "chat.json"
+    with FakeLLMServer(api_key=API_KEY) as server:
+        record_chat(server.url, chat, "model-1", CHAT_PROMPTS[:2])
+        url = server.url
+    wait_for_next_second()
+    assert replay_run(chat, url, CHAT_PROMPTS[:1]) == 0
+    shown = run_cli("prune", tmp_path)
+    assert shown.returncode == 1
+    [removed] = document(run_cli("prune", tmp_path, "--json"))["files"][0]["remove"]
+    assert removed["prompt"] == CHAT_PROMPTS[1]
+    assert f"  - {removed['key'][:12]} ({removed['reason']})" in shown.stdout.splitlines()
+    assert f"    prompt: {CHAT_PROMPTS[1]}" in shown.stdout.splitlines()

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import http.client
 import json
+import signal
 import socket
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -368,3 +371,68 @@ def test_stop_refuses_new_and_kept_alive_connections() -> None:
             kept.post(server.url + "/v1/chat/completions", json={})
     with pytest.raises(httpx.ConnectError):
         httpx.post(server.url + "/v1/chat/completions", json={})
+
+
+# --- from a shell: replay fake-server ---------------------------------------------------
+
+
+def _start(*command: str) -> tuple[subprocess.Popen[str], dict[str, str], str]:
+    """The server process, the variables it says to export, and its first line."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", *command, "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None
+    first = process.stdout.readline()
+    exported: dict[str, str] = {}
+    while len(exported) < 8:
+        line = process.stdout.readline()
+        if line.startswith("  export "):
+            name, _, value = line.removeprefix("  export ").strip().partition("=")
+            exported[name] = value
+        assert line, process.stderr.read() if process.stderr else ""
+    return process, exported, first
+
+
+@pytest.mark.parametrize(
+    "command", [("replay", "fake-server"), ("replay.tools.fakellm",)], ids=["replay", "module"]
+)
+def test_fake_server_from_a_shell_tells_the_sdks_where_it_is(
+    command: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    process, exported, first = _start(*command)
+    try:
+        url = exported["ANTHROPIC_BASE_URL"]
+        assert first == f"fake LLM API on {url} (model version v1); Ctrl-C stops it\n"
+        for name, value in exported.items():
+            monkeypatch.setenv(name, value)
+        # Each SDK made with no arguments finds the server through the variables alone.
+        reply = openai.OpenAI(max_retries=0).chat.completions.create(model="m", messages=USER)
+        assert reply.choices[0].message.content == "Answer to: hello there"
+        claude = anthropic.Anthropic(max_retries=0)
+        message = claude.messages.create(model="c", max_tokens=9, messages=USER)
+        assert message.content[0].text == "Answer to: hello there"  # type: ignore[union-attr]
+        fast = groq.Groq(max_retries=0).chat.completions.create(model="l", messages=USER)
+        assert fast.choices[0].message.content == "Answer to: hello there"
+        jamba = ai21.AI21Client().chat.completions.create(
+            model="jamba", messages=[UserMessage(content="hello there")]
+        )
+        assert jamba.choices[0].message.content == "Answer to: hello there"
+    finally:
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    assert (process.returncode, out, err) == (0, "stopped\n", "")
+
+
+def test_fake_server_on_a_port_in_use_says_so(server: FakeLLMServer) -> None:
+    port = server.url.rsplit(":", 1)[1]
+    finished = subprocess.run(
+        [sys.executable, "-m", "replay", "fake-server", "--port", port],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert finished.returncode == 2
+    assert finished.stderr.startswith(f"replay: fake-server cannot listen on 127.0.0.1:{port}: ")

@@ -9,10 +9,13 @@ through ``FAKELLM_URL``.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from recorded import wait_for_next_second
 
 from replay._core.errors import ConfigError
 from replay._core.modes import Mode
@@ -210,6 +213,7 @@ from conftest import KEY, MESSAGES, URL
 @pytest.mark.replay
 def test_asks():
     client = openai.OpenAI(base_url=URL + "/v1", api_key=KEY, max_retries=1)
+    client.chat.completions.create(model="m", messages=MESSAGES("always the same"))
     reply = client.chat.completions.create(model="m", messages=MESSAGES(os.environ["PROMPT"]))
     assert reply.choices[0].message.content.startswith("Answer to:")
 """
@@ -242,23 +246,136 @@ def test_a_miss_is_the_failure_shown_and_ci_defaults_to_mode_none(
     result = sample.runpytest_subprocess("-p", "no:cacheprovider")
     result.assert_outcomes(failed=2)
     cassette = sample.path / "cassettes" / "test_miss" / "test_asks.json"
+    new = sample.path / "cassettes" / "test_new" / "test_never_recorded.json"
     result.stdout.fnmatch_lines(
         [
             "*_ test_asks _*",
             f"no recording for POST {server.url}/v1/chat/completions in cassette {cassette}: "
             "mode 'none' never records",
             f"closest recorded request: POST {server.url}/v1/chat/completions, which differs in",
-            "  body.messages[0].content: recorded 'hello', requested 'goodbye'",
+            "  body.messages?0?.content: recorded *, requested 'goodbye'",
+            # The second call of the test missed, not the first: the report says which.
+            f"called at test_miss.py:{line_of(sample.path / 'test_miss.py', 'reply =')}, "
+            "in test_asks",
+            "    reply = client.chat.completions.create(*",
+            "",
+            "CI is set (CI=true), so replay ran in mode 'none', which records nothing.",
+            f"To record this request into {cassette}: run the test with CI unset and "
+            "--replay-mode new_episodes, and commit the cassette.",
             "*_ test_never_recorded _*",
-            f"no recording for POST {server.url}/openai/v1/chat/completions in cassette *: "
+            f"no recording for POST {server.url}/openai/v1/chat/completions in cassette {new}: "
             "mode 'none' never records",
+            f"called at test_new.py:{line_of(sample.path / 'test_new.py', 'create(')}, "
+            "in test_never_recorded",
+            "",
+            "CI is set (CI=true), so replay ran in mode 'none', which records nothing, "
+            f"and the cassette {new} does not exist.",
+            "To record it: run this test once where the API is reachable, with CI unset "
+            "(or with --replay-mode once), and commit the cassette.",
             "",
             "(the test then failed with APIConnectionError: Connection error.)",
         ]
     )
     assert "_base_client.py" not in result.stdout.str()  # not buried in the SDK's retry loop
     assert result.stdout.str().count("never records") == 4  # once per test, and in the summary
-    assert not (sample.path / "cassettes" / "test_new").exists()
+    assert not new.parent.exists()
+
+
+def line_of(path: Path, text: str) -> int:
+    """The number of the first line of ``path`` holding ``text``."""
+    lines = path.read_text().splitlines()
+    return next(number for number, line in enumerate(lines, 1) if text in line)
+
+
+SAMPLE_TWO_TESTS = """
+import openai
+import pytest
+
+from conftest import KEY, MESSAGES, URL
+
+pytestmark = pytest.mark.replay
+
+
+def ask(prompt):
+    client = openai.OpenAI(base_url=URL + "/v1", api_key=KEY, max_retries=2)
+    return client.chat.completions.create(model="m", messages=MESSAGES(prompt))
+
+
+def test_kept():
+    assert ask("kept").choices[0].message.content == "Answer to: kept"
+
+
+def test_damaged():
+    ask("damaged")
+"""
+
+
+def test_an_unreadable_cassette_gets_the_report_of_a_miss_and_is_left_alone(
+    sample: pytest.Pytester, server: FakeLLMServer
+) -> None:
+    sample.makepyfile(test_two=SAMPLE_TWO_TESTS)
+    sample.runpytest_subprocess("-p", "no:cacheprovider").assert_outcomes(passed=2)
+    directory = sample.path / "cassettes" / "test_two"
+    truncated, malformed = directory / "test_damaged.json", directory / "test_kept.json"
+    truncated.write_bytes(truncated.read_bytes()[:200])
+    document = json.loads(malformed.read_text())
+    [entry] = document["interactions"].values()
+    entry["responses"] = 5  # valid JSON, but not a list of responses
+    malformed.write_text(json.dumps(document))
+    before = {path: path.read_bytes() for path in (truncated, malformed)}
+
+    result = sample.runpytest_subprocess("-p", "no:cacheprovider", "--replay-mode", "none")
+    result.assert_outcomes(failed=2)
+    called_at = line_of(sample.path / "test_two.py", "return client")
+    fix = (
+        "The file is left as it is: fix it (replay verify names what is wrong), restore it "
+        "from version control, or delete it to record the test anew."
+    )
+    result.stdout.fnmatch_lines(
+        [
+            "*_ test_kept _*",
+            f"cassette {malformed}: interaction * is malformed*",
+            fix,
+            f"called at test_two.py:{called_at}, in ask",
+            "    return client.chat.completions.create(*",
+            "*_ test_damaged _*",
+            f"cassette {truncated}: is not valid JSON*",
+            fix,
+            f"called at test_two.py:{called_at}, in ask",
+            "replay: 2 cassettes, 0 interactions replayed, 0 recorded, 0 unused (1 unreadable)",
+        ]
+    )
+    output = result.stdout.str()
+    assert "_base_client.py" not in output and "Traceback" not in output
+    assert {path: path.read_bytes() for path in before} == before
+
+
+def test_unused_in_the_summary_is_what_prune_removes(
+    sample: pytest.Pytester, server: FakeLLMServer
+) -> None:
+    sample.makepyfile(test_two=SAMPLE_TWO_TESTS.replace('ask("damaged")', 'ask("gone")'))
+    sample.runpytest_subprocess("-p", "no:cacheprovider").assert_outcomes(passed=2)
+    wait_for_next_second()  # recording dates have one-second resolution
+    kept_only = SAMPLE_TWO_TESTS.split("def test_damaged")[0]  # the second test is deleted
+    sample.makepyfile(test_two=kept_only)
+    server.stop()
+    result = sample.runpytest_subprocess("-p", "no:cacheprovider", "--replay-mode", "none")
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines(
+        ["replay: 1 cassette, 1 interaction replayed, 0 recorded, 1 unused"]
+    )
+    directory = sample.path / "cassettes" / "test_two"
+    pruned = subprocess.run(
+        [sys.executable, "-m", "replay", "prune", str(directory), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    plan = json.loads(pruned.stdout)
+    assert [(Path(f["path"]).name, len(f["remove"])) for f in plan["files"]] == [
+        ("test_damaged.json", 1)
+    ]
+    assert plan["files"][0]["remove"][0]["prompt"] == "gone"
 
 
 SAMPLE_NETWORK = """

@@ -383,7 +383,7 @@ def test_an_alias_answered_by_another_model_shows_in_list_show_and_diff(tmp_path
     old = tmp_path / "old"
     with FakeLLMServer(api_key=API_KEY, aliases={"fake-latest": "fake-2024-01"}) as fake:
         record_chat_once(fake.url, old / "chat.json")
-        listed = CliRunner().invoke(main, ["list", str(old)])
+        listed = CliRunner().invoke(main, ["list", str(old)], env={"COLUMNS": "160"})
         assert "fake-latest>fake-2024-01" in listed.stdout
         shown = CliRunner().invoke(main, ["show", str(old / "chat.json")])
         assert "model fake-2024-01 (requested fake-latest)" in shown.stdout
