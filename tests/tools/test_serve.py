@@ -219,6 +219,7 @@ def test_the_fixture_serves_the_tests_cassette_to_subprocesses(
     pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv("REPLAY_MODE", raising=False)
+    monkeypatch.delenv("CI", raising=False)  # CI would force mode none on the recording run
     monkeypatch.setenv("KEY", KEY)
     pytester.makepyfile(test_sample=SAMPLE_TEST)
     with FakeLLMServer(api_key=KEY) as server:
