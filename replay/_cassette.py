@@ -246,9 +246,8 @@ class Cassette:
 
     def decide(self, request: Request) -> Replay | Record:
         """Replay, or record; raises :class:`CassetteMiss` where the mode forbids recording."""
-        key = self.key_for(request)
+        key = self.key_for(request)  # which loads the cassette
         with self._lock:
-            self._base()
             outcomes = self._outcomes(key)
             played = self._played.get(key, 0)
             if played >= len(outcomes) and self.mode is not Mode.ALL:
@@ -271,9 +270,25 @@ class Cassette:
                 return Replay(outcomes[min(played, len(outcomes) - 1)])
         scrub = self.redactor.with_secrets_of(request)
         stored = self._normalizer.request(self.redactor.request(request, scrub))
-        keyed_alike = self.key_of(stored) == key
-        sent = request_keys.exact_digest(stored, self.rules) if keyed_alike else None
+        sent = (
+            request_keys.exact_digest(stored, self.rules)
+            if self._keyed_alike(stored, request, key)
+            else None
+        )
         return Record(key, stored, scrub, sent)
+
+    def _keyed_alike(self, stored: Request, request: Request, key: str) -> bool:
+        """Whether the request as stored has the key of the request as sent: only then may its
+        exact digest lead to that key. Where storing changed nothing a key reads (the usual
+        case: no secret or known id in the URL or body), it has by construction."""
+        unchanged = (
+            stored.url == request.url
+            and stored.body == request.body
+            and stored.header("content-type") == request.header("content-type")
+        )
+        if unchanged and not self.rules.match_headers:
+            return True
+        return self.key_of(stored) == key
 
     def _rekeyed_outcomes(self, key: str) -> list[Outcome] | None:
         """The responses stored under other keys whose requests have ``key`` under today's rules.

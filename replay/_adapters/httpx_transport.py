@@ -240,7 +240,9 @@ def failure(error: Exception, recorded_at: str) -> TransportFailure:
 
 def bypasses(cassette: Cassette, request: AnyRequest) -> bool:
     """Sent on untouched: a host the cassette ignores, or a request already in a cassette."""
-    return inside_cassette() or cassette.ignores(str(request.url))
+    if inside_cassette():
+        return True
+    return bool(cassette.ignored_hosts) and cassette.ignores(str(request.url))  # str() costs
 
 
 if TYPE_CHECKING:  # the type checker sees httpx2 installed, as the test environment has it

@@ -89,7 +89,9 @@ def exact_digest(request: Request, rules: KeyRules) -> str:
     Equal digests mean equal bytes, hence equal keys; unequal digests say nothing.
     """
     head: list[object] = [rules.ignore, rules.match_headers, request.method, request.url]
-    head += [request.header(name) for name in ("content-type", *rules.match_headers)]
+    head.append(request.header("content-type"))
+    if rules.match_headers:
+        head += [request.header(name) for name in rules.match_headers]
     digest = hashlib.sha256(orjson.dumps(head))
     digest.update(request.body)
     return digest.hexdigest()[:KEY_LENGTH]
