@@ -23,6 +23,9 @@ Endpoints (each also answers under an ``/openai`` prefix, as groq's SDK uses):
 * ``POST /v1/files``, ``GET /v1/files/{id}``: multipart upload, then fetch by issued id.
 * ``POST /v1beta/models/{model}:generateContent`` (or ``/v1/...``), and
   ``:streamGenerateContent?alt=sse``: Gemini (the google-genai SDK).
+* ``POST /v2/chat``: Cohere v2 chat (the cohere SDK's ``ClientV2``), optionally streamed.
+
+Cohere always answers with text, even when the request offers tools.
 
 Answer rule. The prompt P is the text of the last user message (or ``input``,
 ``prompt``, ``text``, whichever the format uses). With the server's
@@ -31,7 +34,7 @@ Answer rule. The prompt P is the text of the last user message (or ``input``,
 * text is ``f"Answer to: {P[:40]}"``;
 * if the request has ``tools``, the answer is a call to the first tool with
   arguments ``{"query": P[:40]}``;
-* the finish reason is "stop" (Anthropic "end_turn", J2 "endoftext").
+* the finish reason is "stop" (Anthropic "end_turn", J2 "endoftext", Cohere "COMPLETE").
 
 ``model_versions`` gives some model names a version of their own, so one server
 answers two models differently (``{"model-b": "v2"}``); other models answer as V.
@@ -40,9 +43,9 @@ answers two models differently (``{"model-b": "v2"}``); other models answer as V
 
 When V is anything but "v1", prompts containing (case-insensitively) "poem" answer
 ``f"A poem about: {P[:40]}"``, "long" finish with "length" (Anthropic "max_tokens",
-Responses status "incomplete"), and "weather" add ``"unit": "celsius"`` to the tool
-arguments. Every other prompt answers identically in all versions. Tokens are
-whitespace-led words (``tokens(text)``), streamed one per chunk.
+Cohere "MAX_TOKENS", Responses status "incomplete"), and "weather" add ``"unit":
+"celsius"`` to the tool arguments. Every other prompt answers identically in all
+versions. Tokens are whitespace-led words (``tokens(text)``), streamed one per chunk.
 
 Ids, timestamps and the headers ``x-request-id``, ``openai-processing-ms``, ``cf-ray``,
 ``x-ratelimit-remaining-requests`` and ``x-ratelimit-reset-requests`` are random on
@@ -60,6 +63,9 @@ OpenAI-style error (plus ``retry-after: 1`` for 429 and 503); ``gzip`` gzip-comp
 a non-streamed body when the client accepts gzip; ``slow`` waits ``slow_delay`` (3 s)
 before answering. ``fail_next(count, status, retry_after)`` makes the next ``count``
 requests answer ``status`` (429 by default) with that ``retry-after``, as rate limits do.
+
+Every error on the Cohere route takes Cohere's shape, ``{"message": ...}``, instead of
+OpenAI's.
 """
 
 from __future__ import annotations
@@ -686,6 +692,55 @@ def _gemini_generate(call: _Call) -> _Reply:
     return _Reply(events=events())
 
 
+# --- Cohere v2 chat -------------------------------------------------------------------
+# The cohere SDK's ClientV2 parses these into V2ChatResponse and, streamed, into the
+# V2ChatStreamResponse union, which it tells apart by each event's "type".
+
+_COHERE_FINISH = {"stop": "COMPLETE", "length": "MAX_TOKENS"}
+
+
+def _cohere_events(call: _Call, chat: dict[str, Any]) -> Iterator[bytes]:
+    yield _sse(
+        {
+            "id": chat["id"],
+            "type": "message-start",
+            "delta": {
+                "message": {
+                    "role": "assistant",
+                    "content": [],
+                    "tool_plan": "",
+                    "tool_calls": [],
+                    "citations": [],
+                }
+            },
+        },
+        named=True,
+    )
+    start = {"message": {"content": {"type": "text", "text": ""}}}
+    yield _sse({"type": "content-start", "index": 0, "delta": start}, named=True)
+    for tok in tokens(call.answer.text):
+        delta = {"message": {"content": {"text": tok}}}
+        yield _sse({"type": "content-delta", "index": 0, "delta": delta}, named=True)
+    yield _sse({"type": "content-end", "index": 0}, named=True)
+    end = {"finish_reason": chat["finish_reason"], "usage": chat["usage"]}
+    yield _sse({"type": "message-end", "delta": end}, named=True)
+
+
+def _cohere_chat(call: _Call) -> _Reply:
+    # Tools are not modelled here: the answer is always text, so usage counts the text.
+    output_tokens = len(tokens(call.answer.text))
+    counts = {"input_tokens": call.prompt_tokens, "output_tokens": output_tokens}
+    chat = {
+        "id": str(uuid.uuid4()),
+        "message": {"role": "assistant", "content": [{"type": "text", "text": call.answer.text}]},
+        "finish_reason": _COHERE_FINISH[call.answer.finish_reason],
+        "usage": {"billed_units": counts, "tokens": counts},
+    }
+    if call.stream:
+        return _Reply(events=_cohere_events(call, chat))
+    return _Reply(body=chat)
+
+
 # --- Files, and fetching whatever the server issued -----------------------------------
 
 
@@ -764,8 +819,19 @@ _ROUTES: list[tuple[str, re.Pattern[str], Handler]] = [
             r"/v1(?:beta)?/models/(?P<model>[^/:]+):(?P<stream>stream)GenerateContent",
             _gemini_generate,
         ),
+        ("POST", r"/v2/chat", _cohere_chat),
     ]
 ]
+
+
+def _cohere_error(message: str) -> dict[str, Any]:
+    return {"message": message}
+
+
+_ERROR_BODIES: dict[Handler, Callable[[str], dict[str, Any]]] = {
+    _cohere_chat: _cohere_error,
+}
+"""Handlers whose provider words errors its own way; the rest answer OpenAI's shape."""
 
 
 def _route(method: str, path: str) -> tuple[Handler, dict[str, str]] | None:
@@ -820,13 +886,24 @@ def _json_body(request: ReceivedRequest) -> dict[str, Any] | None:
 
 
 def _dispatch(fake: FakeLLMServer, request: ReceivedRequest) -> _Reply:
+    routed = _route(request.method, request.path)
+    reply = _answer(fake, request, routed)
+    error_body = _ERROR_BODIES.get(routed[0]) if routed else None
+    if error_body is not None and reply.status >= 400:
+        # The SDKs read the message out of their provider's shape into the error they raise.
+        reply.body = error_body(reply.body["error"]["message"])
+    return reply
+
+
+def _answer(
+    fake: FakeLLMServer, request: ReceivedRequest, routed: tuple[Handler, dict[str, str]] | None
+) -> _Reply:
     keys = _presented_keys(request.headers)
     if fake.api_key not in keys:
         message = (
             f"Incorrect API key provided: {keys[0]}." if keys else "You didn't provide an API key."
         )
         return _error(401, message, "invalid_request_error", "invalid_api_key")
-    routed = _route(request.method, request.path)
     if routed is None:
         return _error(
             404,

@@ -318,6 +318,49 @@ def test_lighton_generate(server: FakeLLMServer) -> None:
     assert len(data["request_id"]) == 36
 
 
+# --- Cohere v2 on the wire (its SDK: test_fakellm_sdks.py) ----------------------------------
+
+
+def test_cohere_chat_wire_format(server: FakeLLMServer) -> None:
+    plain = _post(server, "/v2/chat", {"model": "command-a", "messages": USER})
+    assert plain.headers["content-type"] == "application/json"
+    body = plain.json()
+    assert body["message"]["content"] == [{"type": "text", "text": "Answer to: hello there"}]
+    assert body["finish_reason"] == "COMPLETE" and len(body["id"]) == 36
+    assert body["usage"]["tokens"] == {"input_tokens": 2, "output_tokens": 4}
+    body = {"model": "command-a", "messages": USER, "stream": True}
+    streamed = _post(server, "/v2/chat", body)
+    assert streamed.headers["content-type"].startswith("text/event-stream")
+    assert streamed.headers["transfer-encoding"] == "chunked"
+    events = [event.split("\n") for event in streamed.text.strip().split("\n\n")]
+    names = [name.removeprefix("event: ") for name, _ in events]
+    datas = [json.loads(data.removeprefix("data: ")) for _, data in events]
+    assert names == [data["type"] for data in datas]  # the SDK picks the model by "type"
+    assert names == [
+        "message-start",
+        "content-start",
+        *["content-delta"] * 4,
+        "content-end",
+        "message-end",
+    ]
+    deltas = [data["delta"]["message"]["content"]["text"] for data in datas[2:6]]
+    assert deltas == tokens("Answer to: hello there")
+    assert datas[0]["delta"]["message"]["role"] == "assistant"
+    assert datas[-1]["delta"]["finish_reason"] == "COMPLETE"
+    assert datas[-1]["delta"]["usage"]["billed_units"] == {"input_tokens": 2, "output_tokens": 4}
+
+
+def test_cohere_errors_take_cohere_shape(server: FakeLLMServer) -> None:
+    missing = _post(server, "/v2/chat", {"messages": USER}, authorization="")
+    assert missing.status_code == 401
+    assert missing.json() == {"message": "You didn't provide an API key."}
+    bad = httpx.post(
+        server.url + "/v2/chat", content=b"{nope", headers={"authorization": f"Bearer {KEY}"}
+    )
+    assert bad.status_code == 400
+    assert bad.json() == {"message": "We could not parse the JSON body of your request."}
+
+
 # --- HTTP behaviour ------------------------------------------------------------------------
 
 
