@@ -24,8 +24,9 @@ Endpoints (each also answers under an ``/openai`` prefix, as groq's SDK uses):
 * ``POST /v1beta/models/{model}:generateContent`` (or ``/v1/...``), and
   ``:streamGenerateContent?alt=sse``: Gemini (the google-genai SDK).
 * ``POST /v2/chat``: Cohere v2 chat (the cohere SDK's ``ClientV2``), optionally streamed.
+* ``POST /api/chat``: Ollama chat, streamed as NDJSON unless ``"stream": false``.
 
-Cohere always answers with text, even when the request offers tools.
+Cohere and Ollama always answer with text, even when the request offers tools.
 
 Answer rule. The prompt P is the text of the last user message (or ``input``,
 ``prompt``, ``text``, whichever the format uses). With the server's
@@ -56,7 +57,7 @@ reach a cassette.
 
 Authentication: ``Authorization: Bearer <key>``, ``x-api-key``, ``api-key`` or
 ``x-goog-api-key`` must carry the server's key; otherwise a 401 whose message echoes
-the presented key in full.
+the presented key in full. ``/api/chat`` needs no key, as a local Ollama does.
 
 Special model names, on any endpoint: ``error-<code>`` answers that HTTP status with an
 OpenAI-style error (plus ``retry-after: 1`` for 429 and 503); ``gzip`` gzip-compresses
@@ -64,8 +65,8 @@ a non-streamed body when the client accepts gzip; ``slow`` waits ``slow_delay`` 
 before answering. ``fail_next(count, status, retry_after)`` makes the next ``count``
 requests answer ``status`` (429 by default) with that ``retry-after``, as rate limits do.
 
-Every error on the Cohere route takes Cohere's shape, ``{"message": ...}``, instead of
-OpenAI's.
+Every error on the Cohere and Ollama routes takes its provider's shape instead of
+OpenAI's: ``{"message": ...}`` for Cohere, ``{"error": ...}`` for Ollama.
 """
 
 from __future__ import annotations
@@ -741,6 +742,58 @@ def _cohere_chat(call: _Call) -> _Reply:
     return _Reply(body=chat)
 
 
+# --- Ollama chat ----------------------------------------------------------------------
+# The ollama SDK builds a ChatResponse from the body or, streamed, from each NDJSON line.
+
+
+def _ollama_time() -> str:
+    """Now as Ollama's Go server writes it: UTC, RFC 3339 with nanoseconds, trailing
+    zeros of the fraction dropped."""
+    seconds, nanos = divmod(time.time_ns(), 1_000_000_000)
+    fraction = f".{nanos:09d}".rstrip("0").rstrip(".")
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)) + fraction + "Z"
+
+
+def _ollama_line(call: _Call, content: str) -> dict[str, Any]:
+    return {
+        "model": call.model,
+        "created_at": _ollama_time(),
+        "message": {"role": "assistant", "content": content},
+        "done": False,
+    }
+
+
+def _ollama_done(call: _Call, line: dict[str, Any], eval_count: int) -> dict[str, Any]:
+    """``line`` made final: the reason, the counts, and durations (ns) that vary per call."""
+    load, prompt_eval, evaluation = (10**6 + secrets.randbelow(10**9) for _ in range(3))
+    return {
+        **line,
+        "done": True,
+        "done_reason": call.answer.finish_reason,
+        "total_duration": load + prompt_eval + evaluation + secrets.randbelow(10**6),
+        "load_duration": load,
+        "prompt_eval_count": call.prompt_tokens,
+        "prompt_eval_duration": prompt_eval,
+        "eval_count": eval_count,
+        "eval_duration": evaluation,
+    }
+
+
+def _ollama_chat(call: _Call) -> _Reply:
+    pieces = tokens(call.answer.text)  # text only, as for Cohere
+    if call.body.get("stream") is False:  # Ollama streams unless told not to
+        return _Reply(body=_ollama_done(call, _ollama_line(call, call.answer.text), len(pieces)))
+
+    # A generator so that each line's created_at is the moment it is sent.
+    def lines() -> Iterator[bytes]:
+        for piece in pieces:
+            yield json.dumps(_ollama_line(call, piece)).encode() + b"\n"
+        final = _ollama_done(call, _ollama_line(call, ""), len(pieces))
+        yield json.dumps(final).encode() + b"\n"
+
+    return _Reply(events=lines(), headers={"content-type": "application/x-ndjson"})
+
+
 # --- Files, and fetching whatever the server issued -----------------------------------
 
 
@@ -820,16 +873,24 @@ _ROUTES: list[tuple[str, re.Pattern[str], Handler]] = [
             _gemini_generate,
         ),
         ("POST", r"/v2/chat", _cohere_chat),
+        ("POST", r"/api/chat", _ollama_chat),
     ]
 ]
+_KEYLESS: frozenset[Handler] = frozenset({_ollama_chat})
+"""Handlers that answer without a key, as a local Ollama does."""
 
 
 def _cohere_error(message: str) -> dict[str, Any]:
     return {"message": message}
 
 
+def _ollama_error(message: str) -> dict[str, Any]:
+    return {"error": message}
+
+
 _ERROR_BODIES: dict[Handler, Callable[[str], dict[str, Any]]] = {
     _cohere_chat: _cohere_error,
+    _ollama_chat: _ollama_error,
 }
 """Handlers whose provider words errors its own way; the rest answer OpenAI's shape."""
 
@@ -899,7 +960,8 @@ def _answer(
     fake: FakeLLMServer, request: ReceivedRequest, routed: tuple[Handler, dict[str, str]] | None
 ) -> _Reply:
     keys = _presented_keys(request.headers)
-    if fake.api_key not in keys:
+    keyless = routed is not None and routed[0] in _KEYLESS
+    if not keyless and fake.api_key not in keys:
         message = (
             f"Incorrect API key provided: {keys[0]}." if keys else "You didn't provide an API key."
         )
@@ -1009,7 +1071,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _send(self, reply: _Reply, fake: FakeLLMServer) -> None:
         self.send_response(reply.status)
-        headers = {**_volatile_headers(), **fake.account_headers, **reply.headers}
+        headers = {**_volatile_headers(), **fake.account_headers}
         if reply.events is None:
             payload = json.dumps(reply.body).encode()
             if reply.compress:
@@ -1022,6 +1084,7 @@ class _Handler(BaseHTTPRequestHandler):
                 "cache-control": "no-cache",
                 "transfer-encoding": "chunked",
             }
+        headers |= reply.headers  # last, so that a stream can name its own content type
         for name, value in headers.items():
             self.send_header(name, value)
         self.end_headers()

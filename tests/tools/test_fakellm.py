@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import re
 import signal
 import socket
 import subprocess
@@ -318,7 +319,7 @@ def test_lighton_generate(server: FakeLLMServer) -> None:
     assert len(data["request_id"]) == 36
 
 
-# --- Cohere v2 on the wire (its SDK: test_fakellm_sdks.py) ----------------------------------
+# --- Cohere v2 and Ollama on the wire (their SDKs: test_fakellm_sdks.py) -------------------
 
 
 def test_cohere_chat_wire_format(server: FakeLLMServer) -> None:
@@ -359,6 +360,44 @@ def test_cohere_errors_take_cohere_shape(server: FakeLLMServer) -> None:
     )
     assert bad.status_code == 400
     assert bad.json() == {"message": "We could not parse the JSON body of your request."}
+
+
+def test_ollama_chat_wire_format_needs_no_key(server: FakeLLMServer) -> None:
+    url = server.url + "/api/chat"
+    streamed = httpx.post(url, json={"model": "llama3.2", "messages": USER}, timeout=10)
+    assert streamed.headers["content-type"] == "application/x-ndjson"
+    assert streamed.headers["transfer-encoding"] == "chunked"
+    assert streamed.text.endswith("}\n")
+    lines = [json.loads(line) for line in streamed.text.splitlines()]
+    *pieces, final = lines
+    assert [line["message"] for line in pieces] == [
+        {"role": "assistant", "content": tok} for tok in tokens("Answer to: hello there")
+    ]
+    assert all(line["done"] is False and line["model"] == "llama3.2" for line in pieces)
+    assert final["done"] is True and final["done_reason"] == "stop"
+    assert final["message"] == {"role": "assistant", "content": ""}
+    assert final["prompt_eval_count"] == 2 and final["eval_count"] == 4
+    durations = [final[name] for name in ("load_duration", "prompt_eval_duration")]
+    assert final["total_duration"] > sum(durations) + final["eval_duration"] > 0
+    for line in lines:  # Go's RFC3339Nano: UTC, up to 9 fraction digits, no trailing zero
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{0,8}[1-9])?Z", line["created_at"])
+    plain = httpx.post(url, json={"model": "llama3.2", "messages": USER, "stream": False})
+    assert plain.headers["content-type"] == "application/json"
+    assert plain.json()["message"]["content"] == "Answer to: hello there"
+    assert plain.json()["done"] is True
+
+
+def test_ollama_errors_take_ollama_shape_and_other_routes_still_need_a_key(
+    server: FakeLLMServer,
+) -> None:
+    bad = httpx.post(server.url + "/api/chat", content=b"{nope")
+    assert bad.status_code == 400
+    assert bad.json() == {"error": "We could not parse the JSON body of your request."}
+    # Any key, even a wrong one, is ignored on the Ollama route.
+    wrong_key = _post(server, "/api/chat", {"messages": USER}, authorization="Bearer nope")
+    assert wrong_key.status_code == 200
+    keyless = httpx.post(server.url + "/v1/chat/completions", json={"messages": USER})
+    assert keyless.status_code == 401
 
 
 # --- HTTP behaviour ------------------------------------------------------------------------

@@ -1,12 +1,14 @@
-"""The fake's Cohere v2 route answers in shapes the real cohere SDK parses, sync and async,
-plain and streamed."""
+"""The fake's Cohere v2 and Ollama routes answer in shapes the real cohere and ollama SDKs
+parse, sync and async, plain and streamed."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import datetime, timedelta
 from typing import Any
 
 import cohere
+import ollama
 import pytest
 
 from replay.tools.fakellm import FakeLLMServer, tokens
@@ -19,7 +21,9 @@ cohere_parses = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
 @pytest.fixture
-def server() -> Iterator[FakeLLMServer]:
+def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeLLMServer]:
+    # The ollama SDK would send this key if set; the Ollama route must do without one.
+    monkeypatch.delenv("OLLAMA_API_KEY", raising=False)
     with FakeLLMServer(api_key=KEY, chunk_delay=0.001) as running:
         yield running
 
@@ -99,3 +103,44 @@ def test_cohere_wrong_key_raises_unauthorized_with_cohere_error_body(
         client.chat(model="command-a", messages=USER)
     assert raised.value.status_code == 401
     assert raised.value.body == {"message": "Incorrect API key provided: co-wrong-key."}
+
+
+# --- Ollama chat -------------------------------------------------------------------------
+
+
+def test_ollama_chat_needs_no_key(server: FakeLLMServer) -> None:
+    reply = ollama.Client(host=server.url).chat(model="llama3.2", messages=USER, stream=False)
+    assert reply.message.role == "assistant" and reply.message.content == ANSWER
+    assert reply.done is True and reply.done_reason == "stop"
+    assert reply.eval_count == len(tokens(ANSWER)) and reply.prompt_eval_count == 2
+    assert reply.total_duration and reply.eval_duration and reply.load_duration
+    assert reply.created_at is not None
+    assert datetime.fromisoformat(reply.created_at).utcoffset() == timedelta(0)
+    assert "authorization" not in server.requests[-1].headers
+
+
+def test_ollama_chat_stream(server: FakeLLMServer) -> None:
+    parts = list(ollama.Client(host=server.url).chat(model="llama3.2", messages=USER, stream=True))
+    *pieces, final = parts
+    assert [part.message.content for part in pieces] == tokens(ANSWER)
+    assert not any(part.done for part in pieces)
+    assert final.done is True and final.done_reason == "stop" and final.message.content == ""
+    assert final.eval_count == len(pieces)
+    assert all(part.model == "llama3.2" for part in parts)
+
+
+async def test_ollama_async_chat_plain_and_streamed(server: FakeLLMServer) -> None:
+    client = ollama.AsyncClient(host=server.url)
+    reply = await client.chat(model="llama3.2", messages=USER, stream=False)
+    assert reply.message.content == ANSWER
+    stream = await client.chat(model="llama3.2", messages=USER, stream=True)
+    contents = [part.message.content async for part in stream]
+    assert contents == [*tokens(ANSWER), ""]
+
+
+def test_ollama_errors_take_ollama_shape(server: FakeLLMServer) -> None:
+    client = ollama.Client(host=server.url)
+    with pytest.raises(ollama.ResponseError) as raised:
+        client.chat(model="error-429", messages=USER)
+    assert raised.value.status_code == 429
+    assert raised.value.error == "You are sending requests too quickly."
