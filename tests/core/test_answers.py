@@ -12,14 +12,17 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
+import cohere
 import httpx
 import pytest
+from click.testing import CliRunner
 from recorded import API_KEY, openai_client, record_suite, user
 
 import replay
 from replay._core.answers import Answer, answer_of, prompt_of, stream_events
 from replay._core.model import Interaction, Response, TransportFailure
 from replay.tools import inventory
+from replay.tools.cli import main
 from replay.tools.fakellm import FakeLLMServer, answer_for, tokens
 
 # How each endpoint spells the server's "stop" and "length".
@@ -162,3 +165,198 @@ def test_stream_events_reads_sse_and_ndjson_lines() -> None:
 
 def _chunk(data: bytes) -> replay._core.model.Chunk:
     return replay._core.model.Chunk(data, 0.0)
+
+
+# --- Cohere v2 chat ----------------------------------------------------------------------
+# Bodies as Cohere's API sends them: the field names are those of the cohere SDK's
+# V2ChatResponse (v2/types/v2chat_response.py, types/assistant_message_response.py,
+# types/usage.py) and of its V2ChatStreamResponse events (v2/types/v2chat_stream_response.py,
+# types/chat_*_event_delta*.py), which name no model.
+
+COHERE_USAGE = {
+    "billed_units": {"input_tokens": 5, "output_tokens": 7},
+    "tokens": {"input_tokens": 71, "output_tokens": 7},
+}
+
+
+def _response(body: object, content_type: str = "application/json") -> Response:
+    data = body if isinstance(body, bytes) else json.dumps(body).encode()
+    return Response(200, (("content-type", content_type),), (_chunk(data),), "")
+
+
+def _cohere_sse(*events: dict[str, object]) -> bytes:
+    return b"".join(
+        f"event: {event['type']}\ndata: {json.dumps(event)}\n\n".encode() for event in events
+    )
+
+
+def test_cohere_v2_reply_text_usage_and_finish() -> None:
+    body = {
+        "id": "c14c80c3-18eb-4519-9460-6c92edd8cfb4",
+        "finish_reason": "COMPLETE",
+        "message": {
+            "role": "assistant",
+            "content": [
+                {"type": "thinking", "thinking": "The user greets me."},
+                {"type": "text", "text": "Hello! How can I help you today?"},
+            ],
+        },
+        "usage": COHERE_USAGE,
+    }
+    answer = answer_of(_response(body))
+    assert answer.text == "Hello! How can I help you today?"  # not the thinking
+    assert (answer.finish_reason, answer.model, answer.streamed) == ("COMPLETE", None, False)
+    # tokens, not billed_units: what the model read, system preamble included.
+    assert (answer.usage.prompt_tokens, answer.usage.completion_tokens) == (71, 7)
+    assert answer.tool_calls == () and answer.error is None
+    # A compatible server naming the model is read; billed_units stands in for tokens.
+    billed = {**body, "model": "command-a-03-2025", "usage": {"billed_units": {
+        "input_tokens": 5.0, "output_tokens": 7.0}}}  # fmt: skip
+    answer = answer_of(_response(billed))
+    assert answer.model == "command-a-03-2025"
+    assert (answer.usage.prompt_tokens, answer.usage.completion_tokens) == (5, 7)
+
+
+def test_cohere_v2_reply_with_a_tool_call() -> None:
+    body = {
+        "id": "a5d3a8f0-0d2c-4b56-9b0e-3c6f0c5e3c1b",
+        "finish_reason": "TOOL_CALL",
+        "message": {
+            "role": "assistant",
+            "tool_plan": "I will look up the weather in Toronto.",
+            "tool_calls": [
+                {
+                    "id": "get_weather_1byjy32y4hvq",
+                    "type": "function",
+                    "function": {"name": "get_weather", "arguments": '{"location": "Toronto"}'},
+                }
+            ],
+        },
+        "usage": COHERE_USAGE,
+    }
+    answer = answer_of(_response(body))
+    assert answer.text == ""  # the tool plan is reasoning, not the answer
+    assert [(c.name, c.arguments) for c in answer.tool_calls] == [
+        ("get_weather", '{"location":"Toronto"}')
+    ]
+    assert answer.finish_reason == "TOOL_CALL"
+
+
+def test_cohere_v2_stream_is_assembled() -> None:
+    stream = _cohere_sse(
+        {
+            "id": "29f14a5a-11de-4cae-9800-25e4747408ea",
+            "type": "message-start",
+            "delta": {
+                "message": {
+                    "role": "assistant",
+                    "content": [],
+                    "tool_plan": "",
+                    "tool_calls": [],
+                    "citations": [],
+                }
+            },
+        },
+        {"type": "content-start", "index": 0,
+         "delta": {"message": {"content": {"type": "text", "text": ""}}}},
+        {"type": "content-delta", "index": 0, "delta": {"message": {"content": {"text": "Hello"}}}},
+        {"type": "content-delta", "index": 0, "delta": {"message": {"content": {"text": "!"}}},
+         "logprobs": {"token_ids": [38], "logprobs": [-0.1]}},
+        {"type": "content-end", "index": 0},
+        {"type": "message-end", "id": "29f14a5a-11de-4cae-9800-25e4747408ea",
+         "delta": {"finish_reason": "MAX_TOKENS", "usage": COHERE_USAGE}},
+    )  # fmt: skip
+    answer = answer_of(_response(stream, "text/event-stream"))
+    assert answer.streamed and answer.text == "Hello!"
+    assert (answer.finish_reason, answer.model, answer.error) == ("MAX_TOKENS", None, None)
+    assert (answer.usage.prompt_tokens, answer.usage.completion_tokens) == (71, 7)
+    # Cut short before message-end, the text so far is still read.
+    start = stream[: stream.index(b"event: content-end")]
+    partial = answer_of(replace(_response(start, "text/event-stream"), complete=False))
+    assert (partial.text, partial.finish_reason, partial.complete) == ("Hello!", None, False)
+
+
+def test_cohere_v2_stream_with_a_tool_call_and_an_error() -> None:
+    call = {"id": "get_weather_nsz5zm3w56q3", "type": "function",
+            "function": {"name": "get_weather", "arguments": ""}}  # fmt: skip
+    stream = _cohere_sse(
+        {"type": "message-start", "id": "x", "delta": {"message": {"role": "assistant"}}},
+        {"type": "tool-plan-delta", "delta": {"message": {"tool_plan": "I will check."}}},
+        {"type": "tool-call-start", "index": 0, "delta": {"message": {"tool_calls": call}}},
+        *(
+            {"type": "tool-call-delta", "index": 0,
+             "delta": {"message": {"tool_calls": {"function": {"arguments": piece}}}}}
+            for piece in ('{"loc', 'ation": "Toronto"}')
+        ),
+        {"type": "tool-call-end", "index": 0},
+        {"type": "message-end", "delta": {"finish_reason": "ERROR", "error": "overloaded"}},
+    )  # fmt: skip
+    answer = answer_of(_response(stream, "text/event-stream"))
+    assert answer.text == ""
+    assert [(c.name, c.arguments) for c in answer.tool_calls] == [
+        ("get_weather", '{"location":"Toronto"}')
+    ]
+    assert (answer.finish_reason, answer.error) == ("ERROR", "overloaded")
+
+
+def test_ollama_and_anthropic_are_not_taken_for_cohere() -> None:
+    # Both also say "message" (Ollama) or stream typed "delta" events (Anthropic).
+    ollama = {
+        "model": "llama3.2",
+        "created_at": "2024-07-22T20:33:28.123648Z",
+        "message": {"role": "assistant", "content": "Hi there"},
+        "done": True,
+        "done_reason": "stop",
+        "prompt_eval_count": 26,
+        "eval_count": 2,
+    }
+    answer = answer_of(_response(ollama))
+    assert (answer.text, answer.finish_reason, answer.model) == ("Hi there", "stop", "llama3.2")
+    assert (answer.usage.prompt_tokens, answer.usage.completion_tokens) == (26, 2)
+    claude = _cohere_sse(
+        {"type": "message_start", "message": {"model": "claude-x", "usage": {"input_tokens": 3}}},
+        {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "Hi"}},
+        {"type": "message_delta", "delta": {"stop_reason": "end_turn"},
+         "usage": {"output_tokens": 1}},
+    )  # fmt: skip
+    answer = answer_of(_response(claude, "text/event-stream"))
+    assert (answer.text, answer.finish_reason, answer.model) == ("Hi", "end_turn", "claude-x")
+    assert (answer.usage.prompt_tokens, answer.usage.completion_tokens) == (3, 1)
+
+
+# The cohere SDK reads pydantic's deprecated __fields__ while parsing its answers.
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_cohere_v2_recorded_through_the_sdk_is_shown_and_listed(
+    server: FakeLLMServer, tmp_path: Path
+) -> None:
+    server.model_version = "v1"
+    path = tmp_path / "cohere" / "chat.json"
+    with replay.Cassette(path) as cassette:
+        http = httpx.Client(transport=replay.ReplayTransport(cassette))
+        client = cohere.ClientV2(api_key=API_KEY, base_url=server.url, httpx_client=http)
+        reply = client.chat(model="command-a", messages=user("hello cohere"))
+        streamed = list(client.chat_stream(model="command-a", messages=user("stream cohere")))
+        http.close()
+    assert reply.finish_reason == "COMPLETE" and streamed[-1].type == "message-end"
+    shown = CliRunner().invoke(main, ["show", str(path), "--json"])
+    assert shown.exit_code == 0, shown.output
+    by_prompt = {i["prompt"]: i["responses"][0] for i in json.loads(shown.stdout)["interactions"]}
+    assert sorted(by_prompt) == ["hello cohere", "stream cohere"]
+    for prompt, answer in by_prompt.items():
+        expected = answer_for(prompt, "v1").text
+        assert answer["text"] == expected, prompt
+        assert answer["streamed"] == (prompt == "stream cohere")
+        assert (answer["finish_reason"], answer["error"], answer["model"]) == (
+            "COMPLETE",
+            None,
+            None,
+        )
+        assert answer["usage"]["prompt_tokens"] == len(tokens(prompt))
+        assert answer["usage"]["completion_tokens"] == len(tokens(expected))
+    listed = CliRunner().invoke(main, ["list", str(path.parent), "--json"])
+    assert listed.exit_code == 0, listed.output
+    (row,) = json.loads(listed.stdout)["cassettes"]
+    assert (row["interactions"], row["streamed"], row["models"]) == (2, 1, ["command-a"])
+    assert row["completion_tokens"] == sum(
+        len(tokens(answer_for(prompt, "v1").text)) for prompt in by_prompt
+    )
