@@ -1235,6 +1235,11 @@ def environment(server: FakeLLMServer) -> dict[str, str]:
         "GROQ_API_KEY": server.api_key,
         "AI21_API_HOST": f"{url}/studio/v1",
         "AI21_API_KEY": server.api_key,
+        # cohere reads CO_API_URL once, when it is imported (a default argument), so it must
+        # be set before the program starts; it adds /v2/chat itself.
+        "CO_API_URL": url,
+        "CO_API_KEY": server.api_key,
+        "OLLAMA_HOST": url,  # a local Ollama takes no key, nor does the fake's /api/chat
     }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import re
 import signal
 import socket
@@ -17,6 +18,7 @@ import ai21
 import anthropic
 import groq
 import httpx
+import ollama
 import openai
 import pytest
 from ai21.models.chat import UserMessage
@@ -469,13 +471,32 @@ def _start(*command: str) -> tuple[subprocess.Popen[str], dict[str, str], str]:
     assert process.stdout is not None
     first = process.stdout.readline()
     exported: dict[str, str] = {}
-    while len(exported) < 8:
+    while len(exported) < 11:
         line = process.stdout.readline()
         if line.startswith("  export "):
             name, _, value = line.removeprefix("  export ").strip().partition("=")
             exported[name] = value
         assert line, process.stderr.read() if process.stderr else ""
     return process, exported, first
+
+
+def _cohere_in_a_fresh_process(exported: dict[str, str]) -> str:
+    script = (
+        "import warnings; warnings.simplefilter('ignore'); import cohere\n"
+        "reply = cohere.ClientV2().chat(model='command-a', messages="
+        "[{'role': 'user', 'content': 'hello there'}])\n"
+        "print(reply.message.content[0].text)"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CO_", "COHERE_"))}
+    finished = subprocess.run(
+        [sys.executable, "-c", script],
+        env={**env, **exported},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert finished.returncode == 0, finished.stderr
+    return finished.stdout.strip()
 
 
 @pytest.mark.parametrize(
@@ -502,6 +523,10 @@ def test_fake_server_from_a_shell_tells_the_sdks_where_it_is(
             model="jamba", messages=[UserMessage(content="hello there")]
         )
         assert jamba.choices[0].message.content == "Answer to: hello there"
+        local = ollama.Client().chat(model="llama3", messages=USER, stream=False)
+        assert local.message.content == "Answer to: hello there"
+        # cohere takes CO_API_URL when imported, so only a fresh process shows it is heeded.
+        assert _cohere_in_a_fresh_process(exported) == "Answer to: hello there"
     finally:
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=30)
