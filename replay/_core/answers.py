@@ -11,6 +11,7 @@ many events, so :func:`answer_of` reads every format replay knows into one
 - the OpenAI Responses API, whole or as its typed event stream;
 - Anthropic Messages, whole or as its ``event:`` stream;
 - Cohere v2 chat, whole or as its ``message-start`` ... ``message-end`` stream;
+- Gemini ``generateContent``, whole or as ``streamGenerateContent``'s partial responses;
 - AI21 J2 (prompt and completion token lists), LightOn Paradigm
   (``execution_metadata.cost``) and WorkflowAI's ``cost_usd``;
 - line-delimited JSON streams (Ollama-style ``message``/``response`` lines).
@@ -176,6 +177,28 @@ def _typed_texts(parts: Any) -> list[str]:
     return [b["text"] for b in blocks if b.get("type") == "text" and isinstance(b.get("text"), str)]
 
 
+def _is_gemini(body: dict[str, Any]) -> bool:
+    """A Gemini ``GenerateContentResponse``, whole or one streamed piece of one.
+
+    Its camelCase ``candidates``, ``usageMetadata`` and ``promptFeedback`` are spelled by no
+    other format; a blocked prompt has no candidates, and a stream's pieces may lack any one.
+    """
+    return "candidates" in body or "usageMetadata" in body or "promptFeedback" in body
+
+
+def _gemini_candidate(candidates: Any) -> dict[str, Any]:
+    """The first candidate, the one the SDK's ``.text`` reads.
+
+    With ``candidateCount`` above one a response, or a streamed piece, holds several
+    answers, told by ``index``; joining them all would mix different answers into one.
+    """
+    for candidate in _list(candidates):
+        candidate = _dict(candidate)
+        if candidate.get("index", 0) in (0, None):
+            return candidate
+    return {}
+
+
 def _is_cohere_chat(body: dict[str, Any]) -> bool:
     """A Cohere v2 chat reply: ``finish_reason`` beside a ``message`` object.
 
@@ -239,6 +262,12 @@ class _Reader:
     def call(self, index: Any) -> _PendingCall:
         return self.calls.setdefault(index, _PendingCall())
 
+    def whole_call(self, kind: str, name: Any, arguments: Any) -> None:
+        """A call that arrives whole, its arguments an object rather than text pieces."""
+        pending = self.call((kind, len(self.calls)))
+        pending.name = str(name or "")
+        pending.whole = arguments if arguments is not None else {}
+
     def _model(self, value: Any) -> None:
         if isinstance(value, str) and value:
             self.model = value
@@ -262,6 +291,8 @@ class _Reader:
             self._j2(body)
         elif "outputs" in body and "execution_metadata" in body:
             self._lighton(body)
+        elif _is_gemini(body):
+            self._gemini(body)
         elif _is_cohere_chat(body):
             self._cohere(body)
         elif "message" in body or "response" in body or "done" in body:
@@ -327,9 +358,7 @@ class _Reader:
         for block in _list(body.get("content")):
             block = _dict(block)
             if block.get("type") == "tool_use":
-                pending = self.call(("block", len(self.calls)))
-                pending.name = str(block.get("name", ""))
-                pending.whole = block.get("input", {})
+                self.whole_call("block", block.get("name"), block.get("input"))
         if body.get("stop_reason"):
             self.finish = str(body["stop_reason"])
         self._anthropic_usage(body.get("usage"))
@@ -391,6 +420,45 @@ class _Reader:
         # tokens counts what the model read and wrote; billed_units only what was billed,
         # which can be less, so it stands in only when tokens is missing.
         self._openai_usage(usage.get("tokens") or usage.get("billed_units"))
+
+    def _gemini(self, body: dict[str, Any]) -> None:
+        """A whole response, or one streamed piece: its text, calls and finish add to the rest."""
+        self._model(body.get("modelVersion"))
+        candidate = _gemini_candidate(body.get("candidates"))
+        for part in _list(_dict(candidate.get("content")).get("parts")):
+            part = _dict(part)
+            # A thought part is the model's reasoning, shown only with include_thoughts: the
+            # SDK's .text leaves it out, as the Anthropic and Cohere readers leave thinking out.
+            if isinstance(part.get("text"), str) and part.get("thought") is not True:
+                self.text.append(part["text"])
+            if "functionCall" in part:
+                # Each call comes whole, args an object, streamed or not: the SDK's types say
+                # streamed partialArgs are "not supported in Gemini API" (only Vertex's).
+                call = _dict(part["functionCall"])
+                self.whole_call("part", call.get("name"), call.get("args"))
+        if isinstance(candidate.get("finishReason"), str):
+            self.finish = candidate["finishReason"]
+        elif not candidate:
+            # A refused prompt gets no candidate at all, only the reason it was blocked.
+            blocked = _dict(body.get("promptFeedback")).get("blockReason")
+            if isinstance(blocked, str):
+                self.finish = blocked
+        self._gemini_usage(body.get("usageMetadata"))
+
+    def _gemini_usage(self, usage: Any) -> None:
+        usage = _dict(usage)
+        if not usage:
+            return
+        # Each streamed piece repeats the counts so far, so the latest replaces the earlier.
+        # Thoughts are written and billed like output, and tool-use prompt tokens are read
+        # like the prompt; counted so, the two add up to totalTokenCount, as other formats do.
+        read = _add(
+            _number(usage.get("promptTokenCount")), _number(usage.get("toolUsePromptTokenCount"))
+        )
+        written = _add(
+            _number(usage.get("candidatesTokenCount")), _number(usage.get("thoughtsTokenCount"))
+        )
+        self.usage = Usage(read, written, self.usage.cost_usd)
 
     def _ndjson_line(self, line: dict[str, Any]) -> None:
         content = _dict(line.get("message")).get("content", line.get("response"))

@@ -11,6 +11,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import cohere
 import httpx
@@ -360,3 +361,131 @@ def test_cohere_v2_recorded_through_the_sdk_is_shown_and_listed(
     assert row["completion_tokens"] == sum(
         len(tokens(answer_for(prompt, "v1").text)) for prompt in by_prompt
     )
+
+
+# --- Gemini generateContent --------------------------------------------------------------
+# Bodies as the Gemini API sends them, camelCase: the field names are those of google-genai's
+# GenerateContentResponse, Candidate, Content, Part, FunctionCall and
+# GenerateContentResponseUsageMetadata (google/genai/types.py), which the SDK reads through
+# pydantic's to_camel aliases; errors are its APIError's {"error": {code, message, status}}.
+
+
+def _gemini(
+    parts: list[dict[str, Any]], finish: str | None = "STOP", **usage: int
+) -> dict[str, Any]:
+    candidate: dict[str, object] = {"content": {"parts": parts, "role": "model"}, "index": 0}
+    if finish is not None:
+        candidate["finishReason"] = finish
+    return {
+        "candidates": [candidate],
+        "usageMetadata": usage,
+        "modelVersion": "gemini-2.5-flash",
+        "responseId": "mQDmaO7ZLtHXz7IPqdvT4Aw",
+    }
+
+
+def _gemini_sse(*pieces: dict[str, Any]) -> bytes:
+    # No event names: every event is a whole GenerateContentResponse, CRLF-separated.
+    return b"".join(f"data: {json.dumps(piece)}\r\n\r\n".encode() for piece in pieces)
+
+
+def test_gemini_reply_text_usage_model_and_finish() -> None:
+    body = _gemini(
+        [
+            {"text": "**Greeting the user**\n\nA friendly hello.", "thought": True},
+            {"text": "Hello! How can I help", "thoughtSignature": "CiQB0e2Kb3x"},
+            {"text": " you today?"},
+        ],
+        promptTokenCount=8,
+        candidatesTokenCount=9,
+        thoughtsTokenCount=125,
+        totalTokenCount=142,
+    )
+    answer = answer_of(_response(body))
+    assert answer.text == "Hello! How can I help you today?"  # not the thought
+    assert (answer.finish_reason, answer.model, answer.streamed) == (
+        "STOP",
+        "gemini-2.5-flash",
+        False,
+    )
+    # Thoughts are output the model wrote and is billed for, as OpenAI's reasoning tokens
+    # count in completion_tokens; prompt and completion add up to totalTokenCount.
+    assert (answer.usage.prompt_tokens, answer.usage.completion_tokens) == (8, 134)
+    assert answer.usage.total_tokens == body["usageMetadata"]["totalTokenCount"]
+    assert answer.tool_calls == () and answer.error is None
+    # Of several candidates only the first is the answer, as the SDK's .text has it.
+    second = {"content": {"parts": [{"text": "Hi!"}], "role": "model"}, "index": 1}
+    body["candidates"] = [*body["candidates"], second]
+    assert answer_of(_response(body)).text == "Hello! How can I help you today?"
+
+
+def test_gemini_reply_with_function_calls() -> None:
+    body = _gemini(
+        [
+            {"functionCall": {"name": "get_weather", "args": {"unit": "celsius", "city": "Paris"}},
+             "thoughtSignature": "CiQB0e2Kb3x"},
+            {"functionCall": {"name": "get_time", "args": {"city": "Paris"}}},
+            {"functionCall": {"name": "list_cities"}},  # no arguments at all
+        ],
+        promptTokenCount=30,
+        candidatesTokenCount=12,
+    )  # fmt: skip
+    answer = answer_of(_response(body))
+    assert answer.text == ""
+    # As every format's calls: the arguments as canonical JSON text, keys sorted.
+    assert [(c.name, c.arguments) for c in answer.tool_calls] == [
+        ("get_weather", '{"city":"Paris","unit":"celsius"}'),
+        ("get_time", '{"city":"Paris"}'),
+        ("list_cities", "{}"),
+    ]
+    assert answer.finish_reason == "STOP"  # Gemini says STOP after a call too
+
+
+def test_gemini_stream_is_assembled_and_a_cut_one_read_so_far() -> None:
+    def piece(text: str, finish: str | None, written: int) -> dict[str, Any]:
+        usage = {"promptTokenCount": 6, "candidatesTokenCount": written,
+                 "totalTokenCount": 6 + written}  # fmt: skip
+        return _gemini([{"text": text}], finish, **usage)
+
+    stream = _gemini_sse(
+        _gemini([{"text": "Planning a short answer.", "thought": True}], None, promptTokenCount=6),
+        piece("The sky", None, 2),
+        piece(" is blue", None, 4),
+        piece(" because of Rayleigh scattering.", "MAX_TOKENS", 9),
+    )
+    answer = answer_of(_response(stream, "text/event-stream"))
+    assert answer.streamed and answer.complete
+    assert answer.text == "The sky is blue because of Rayleigh scattering."
+    assert (answer.finish_reason, answer.model, answer.error) == (
+        "MAX_TOKENS",
+        "gemini-2.5-flash",
+        None,
+    )
+    # Each piece repeats the counts so far: the last, not their sum.
+    assert (answer.usage.prompt_tokens, answer.usage.completion_tokens) == (6, 9)
+    # Cut before the finishing piece: the text so far, no finish, the counts so far.
+    cut = stream[: stream.rindex(b"data: ")]
+    partial = answer_of(replace(_response(cut, "text/event-stream"), complete=False))
+    assert (partial.text, partial.finish_reason, partial.complete) == (
+        "The sky is blue",
+        None,
+        False,
+    )
+    assert partial.usage.completion_tokens == 4
+
+
+def test_gemini_error_and_blocked_prompt() -> None:
+    error = {"error": {"code": 429, "status": "RESOURCE_EXHAUSTED",
+             "message": "Resource has been exhausted (e.g. check quota)."}}  # fmt: skip
+    answer = answer_of(replace(_response(error), status=429))
+    assert (answer.status, answer.error) == (429, "Resource has been exhausted (e.g. check quota).")
+    assert (answer.text, answer.finish_reason, answer.model) == ("", None, None)
+    # A refused prompt has no candidate; why it was refused is its finish reason.
+    blocked = {
+        "promptFeedback": {"blockReason": "PROHIBITED_CONTENT"},
+        "usageMetadata": {"promptTokenCount": 7, "totalTokenCount": 7},
+        "modelVersion": "gemini-2.5-flash",
+    }
+    answer = answer_of(_response(blocked))
+    assert (answer.text, answer.finish_reason, answer.error) == ("", "PROHIBITED_CONTENT", None)
+    assert (answer.usage.prompt_tokens, answer.usage.completion_tokens) == (7, None)
