@@ -119,11 +119,12 @@ def prompt_of(request: Request) -> str:
     body = parse_json(request.body)
     if not isinstance(body, dict):
         return ""
-    items = body.get("messages", body.get("input"))
+    # Gemini sends its turns as "contents", each with "parts" where the others say "content".
+    items = body.get("messages", body.get("input", body.get("contents")))
     if isinstance(items, list):
         messages = [item for item in items if isinstance(item, dict)]
         users = [m for m in messages if m.get("role") == "user"] or messages
-        return _content_text(users[-1].get("content")) if users else ""
+        return _content_text(users[-1].get("content", users[-1].get("parts"))) if users else ""
     for name in ("input", "prompt", "text"):
         value = body.get(name)
         if isinstance(value, str):

@@ -15,8 +15,11 @@ from typing import Any
 
 import cohere
 import httpx
+import httpx2
 import pytest
 from click.testing import CliRunner
+from google import genai
+from google.genai import types
 from recorded import API_KEY, openai_client, record_suite, user
 
 import replay
@@ -489,3 +492,61 @@ def test_gemini_error_and_blocked_prompt() -> None:
     answer = answer_of(_response(blocked))
     assert (answer.text, answer.finish_reason, answer.error) == ("", "PROHIBITED_CONTENT", None)
     assert (answer.usage.prompt_tokens, answer.usage.completion_tokens) == (7, None)
+
+
+GEMINI_PROMPTS = {"hello gemini": False, "write a gemini poem": False, "stream a gemini poem": True}
+"""Each prompt and whether it is streamed; the fake's v2 answers those with "poem" otherwise."""
+
+
+def _record_gemini(server: FakeLLMServer, path: Path, version: str) -> None:
+    server.model_version = version
+    with replay.Cassette(path) as cassette:
+        http = httpx2.Client(transport=replay.ReplayTransport(cassette))
+        options = types.HttpOptions(base_url=server.url, httpx_client=http)
+        models = genai.Client(api_key=API_KEY, http_options=options).models
+        for prompt, streamed in GEMINI_PROMPTS.items():
+            if streamed:
+                pieces = models.generate_content_stream(model="gemini-2.5-flash", contents=prompt)
+                said = "".join(piece.text or "" for piece in pieces)
+            else:
+                said = models.generate_content(model="gemini-2.5-flash", contents=prompt).text or ""
+            assert said == answer_for(prompt, version).text
+        http.close()
+
+
+def test_gemini_recorded_through_the_sdk_is_shown_and_diffed(
+    server: FakeLLMServer, tmp_path: Path
+) -> None:
+    old, new = tmp_path / "v1" / "gemini.json", tmp_path / "v2" / "gemini.json"
+    _record_gemini(server, old, "v1")
+    _record_gemini(server, new, "v2")
+    shown = CliRunner().invoke(main, ["show", str(old), "--json"])
+    assert shown.exit_code == 0, shown.output
+    by_prompt = {i["prompt"]: i["responses"][0] for i in json.loads(shown.stdout)["interactions"]}
+    assert sorted(by_prompt) == sorted(GEMINI_PROMPTS)
+    for prompt, answer in by_prompt.items():
+        expected = answer_for(prompt, "v1").text
+        assert answer["text"] == expected, prompt
+        assert answer["streamed"] == GEMINI_PROMPTS[prompt]
+        assert (answer["finish_reason"], answer["error"], answer["model"]) == (
+            "STOP",
+            None,
+            "gemini-2.5-flash",
+        )
+        assert answer["usage"]["prompt_tokens"] == len(tokens(prompt))
+        assert answer["usage"]["completion_tokens"] == len(tokens(expected))
+    # The model is in the URL, the same for both versions, so the requests pair as they are.
+    compared = CliRunner().invoke(main, ["diff", str(old.parent), str(new.parent), "--json"])
+    assert compared.exit_code == 1, compared.output  # 1: something changed
+    pairs = {pair["prompt"]: pair for pair in json.loads(compared.stdout)["pairs"]}
+    assert {prompt: pair["state"] for prompt, pair in pairs.items()} == {
+        "hello gemini": "unchanged",
+        "write a gemini poem": "changed",
+        "stream a gemini poem": "changed",
+    }
+    for prompt in ("write a gemini poem", "stream a gemini poem"):
+        pair = pairs[prompt]
+        assert "text" in pair["changes"], prompt
+        assert pair["old"][0]["text"] == f"Answer to: {prompt}"
+        assert pair["new"][0]["text"] == f"A poem about: {prompt}"
+        assert f"+A poem about: {prompt}" in pair["text_diff"]
