@@ -43,7 +43,7 @@ from replay._core.key import multipart_boundary
 from replay._core.model import Headers, Request, Response
 from replay._core.providers import ID_PREFIXES, Provider
 from replay._core.redact import PLACEHOLDER
-from replay._core.rewrite import GrowingTable, Rewriter
+from replay._core.rewrite import GrowingTable, Rewriter, Rewrites
 
 FIXED_DATE = "Mon, 01 Jan 2024 00:00:00 GMT"
 MULTIPART_BOUNDARY = "replay-boundary"
@@ -250,7 +250,7 @@ class Normalizer:
     def __init__(self) -> None:
         self._ids = GrowingTable()
         self._placeholders = self._ids.replacements
-        self._rewriter: Rewriter | None = None
+        self._rewriter: Rewrites | None = None
         self._lock = threading.Lock()
 
     def request(self, request: Request) -> Request:

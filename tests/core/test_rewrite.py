@@ -1,6 +1,8 @@
 from __future__ import annotations
 
-from hypothesis import given
+import re
+
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from replay._core.model import Chunk
@@ -70,3 +72,39 @@ def test_a_growing_table_keeps_earlier_keys() -> None:
         table.add(b"id_%06d" % n, b"id_X%05d" % n)
     assert table.rewriter is not None
     assert table.rewriter.apply(b"id_000007 id_000499") == b"id_X00007 id_X00499"
+
+
+IDENTIFIER_CHARACTERS = st.sampled_from(b"aZ09_-xQ7")
+identifiers = st.lists(IDENTIFIER_CHARACTERS, min_size=4, max_size=9).map(bytes)
+
+
+def run_pattern_reference(table: dict[bytes, bytes], shortest: int) -> Rewriter:
+    """What the table did before runs were found in C: a regex and a look-up per match."""
+    pattern = re.compile(rb"[A-Za-z0-9_\-]{%d,}" % shortest)
+    return Rewriter(pattern, lambda match: table.get(match.group(), match.group()))
+
+
+@given(
+    st.dictionaries(identifiers, identifiers, min_size=1, max_size=5),
+    st.lists(
+        st.lists(st.one_of(IDENTIFIER_CHARACTERS, st.sampled_from(b' ."\n:/')), max_size=30),
+        min_size=1,
+        max_size=5,
+    ),
+)
+def test_runs_found_in_c_replace_as_the_run_pattern_does(
+    table: dict[bytes, bytes], pieces: list[list[int]]
+) -> None:
+    table = {key: value for key, value in table.items() if not key.isdigit()}
+    assume(table)
+    growing = GrowingTable()
+    for key, value in table.items():
+        growing.add(key, value)
+    chunks = [bytes(piece) for piece in pieces]
+    # Keys planted in the data too, or the table would rarely find anything.
+    chunks[0] += b" " + b" ".join(table) + b" "
+    assert growing.rewriter is not None
+    reference = run_pattern_reference(table, min(map(len, table)))
+    joined = b"".join(chunks)
+    assert growing.rewriter.apply(joined) == reference.apply(joined)
+    assert growing.rewriter.apply_chunks(chunks) == reference.apply_chunks(chunks)
