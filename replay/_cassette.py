@@ -400,14 +400,25 @@ class Cassette:
 
     @property
     def dirty(self) -> bool:
-        """Whether anything recorded is not yet folded into the cassette file."""
-        return bool(self._journaled or self._recordings)
+        """Whether anything recorded is in the journal, not yet folded into the cassette file.
+
+        Responses still open are not: they are added when they end, or by :meth:`save`."""
+        return bool(self._journaled)
 
     def save(self) -> None:
         """Add the responses still open as they stand, and fold the journal into the file."""
         with self._lock:
             for recording in list(self._recordings):
                 recording.finish(complete=False)
+            self.fold()
+
+    def fold(self) -> None:
+        """Fold the journal into the cassette file, leaving the responses still open alone.
+
+        For a recorder that goes on serving other callers (``replay serve`` after each
+        answer): a stream another caller is reading is recorded when it ends, not cut here.
+        """
+        with self._lock:
             if self._journaled:
                 self._loaded = journal.fold(self._store, self.path)
                 self._journaled = 0
@@ -416,7 +427,8 @@ class Cassette:
                 self._decoded_outcomes.clear()
                 self._rekeyed = None
                 self._merged.clear()
-            _unsaved.discard(self)
+            if not self._recordings:
+                _unsaved.discard(self)
 
     def _forget_the_parents_work(self) -> None:
         """In a child made by ``os.fork()``: the parent adds and saves what it recorded."""
