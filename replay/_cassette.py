@@ -282,7 +282,9 @@ class Cassette:
         request was recorded; those may have changed since. So when a request finds nothing
         under its key, every stored request is keyed again under the current rules (once per
         cassette file, never on the replay path of a request that finds its key). Interactions
-        that the current rules make one are replayed in recorded order, with a warning.
+        that the current rules make one are replayed in recorded order, with a warning; but
+        those stored under ``key`` itself come first, whenever the index was built: they are
+        the ones :meth:`decide` replayed (and counted in ``played``) before merging.
         """
         stored = self._rekeyed_index().get(key)
         if stored is None or key in self._merged:
@@ -292,10 +294,11 @@ class Cassette:
             warnings.warn(
                 f"cassette {self.path}: the recorded requests {', '.join(stored)} are one "
                 f"request under the current rules ({self.rules.describe()}); their responses "
-                "are replayed in recorded order",
+                "are replayed in recorded order (those under its own key first)",
                 stacklevel=4,
             )
-        outcomes = [o for stored_key in stored for o in self._outcomes(stored_key)]
+        others = (stored_key for stored_key in stored if stored_key != key)
+        outcomes = [*self._outcomes(key), *(o for other in others for o in self._outcomes(other))]
         self._decoded_outcomes[key] = outcomes
         self._merged.add(key)
         self.used_keys.update(stored)
