@@ -68,8 +68,6 @@ class _Change:
 
     request: Request
     outcomes: list[Outcome]
-    reset: bool = False
-    """Re-recorded in mode all: its first recording replaces the file's responses."""
     replaced: list[Outcome] = field(default_factory=list)
     """In mode all, what the file held before: an unchanged response keeps its recording date."""
     sent: str | None = None
@@ -125,6 +123,7 @@ class Cassette:
         self._decoded_outcomes: dict[str, list[Outcome]] = {}
         self._changes: dict[str, _Change] = {}
         self._rerecorded: set[str] = set()
+        """Keys whose recording this session replaced (mode all): an entry resetting it written."""
         self._played: dict[str, int] = {}
         self._store: Store = LOCAL
         self._recordings: set[Recording] = set()
@@ -354,8 +353,8 @@ class Cassette:
             outcome = replace(outcome, message=self.redactor.text(outcome.message, record.scrub))
         with self._lock:
             change = self._change_for(record)
-            unreachable = isinstance(outcome, TransportFailure) and not change.outcomes
-            if change.reset and change.replaced and unreachable:
+            reset = self._resets(record.key)
+            if reset and change.replaced and isinstance(outcome, TransportFailure):
                 return  # mode all with the API unreachable: keep what was recorded before
             index = len(change.outcomes)
             if isinstance(outcome, Response):
@@ -366,9 +365,10 @@ class Cassette:
             request = store.encode(Interaction(record.key, change.request, []))["request"]
             if change.sent is not None:
                 request["sent"] = change.sent
-            reset = change.reset and index == 0
             encoded = store.encode_outcome(outcome)
             journal.add(self._store, self.path, record.key, request, encoded, reset)
+            if reset:
+                self._rerecorded.add(record.key)
             change.outcomes.append(outcome)
             self.recorded += 1
             self._journaled += 1
@@ -391,13 +391,17 @@ class Cassette:
             return change
         existing = self._interaction(record.key)
         outcomes = list(existing.outcomes) if existing else []
-        if self.mode is Mode.ALL and record.key not in self._rerecorded:
-            self._rerecorded.add(record.key)
-            change = _Change(record.request, [], reset=True, replaced=outcomes, sent=record.sent)
+        if self._resets(record.key):
+            change = _Change(record.request, [], replaced=outcomes, sent=record.sent)
         else:
             change = _Change(record.request, outcomes, sent=record.sent)
         self._changes[record.key] = change
         return change
+
+    def _resets(self, key: str) -> bool:
+        """Whether the next response recorded for ``key`` replaces those in the file: in mode
+        all, until one that does is written (the changes may be folded meanwhile, this not)."""
+        return self.mode is Mode.ALL and key not in self._rerecorded
 
     # Writing.
 

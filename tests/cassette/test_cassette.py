@@ -264,3 +264,26 @@ def test_mode_all_does_not_replace_a_recording_with_transport_failures(tmp_path:
         online.add(decision, TransportFailure("ConnectError", "refused once", "t"))
         record(online, chat("a"), answer("A again"))
     assert replayed_text(Cassette(path, mode="none"), chat("a")) == "A again"
+
+
+def test_mode_all_replaces_a_recording_after_an_unreachable_call_and_a_fold(
+    tmp_path: Path,
+) -> None:
+    """The unreachable call wrote nothing, so the call that reaches the API later (after
+    another key's recording was folded meanwhile) still replaces the old recording."""
+    path = tmp_path / "c.json"
+    with Cassette(path) as cassette:
+        record(cassette, chat("a"), answer("old"))
+    with Cassette(path, mode="all") as cassette:
+        decision = cassette.decide(chat("a"))
+        assert isinstance(decision, Record)
+        cassette.add(decision, TransportFailure("ConnectError", "connection refused", "t"))
+        record(cassette, chat("b"), answer("B"))
+        cassette.fold()  # replay serve after each answer
+        record(cassette, chat("a"), answer("new"))
+        cassette.fold()
+        record(cassette, chat("a"), answer("newer"))  # after its reset: added to "new"
+    replaying = Cassette(path, mode="none")
+    assert [replayed_text(replaying, chat("a")) for _ in range(2)] == ["new", "newer"]
+    with pytest.raises(CassetteMiss, match="already replayed"):
+        replaying.decide(chat("a"))
