@@ -34,9 +34,9 @@ was last saved).
 
 Reading is lazy: a file is parsed once per process (cached by its stat) and
 an interaction is decoded only when a request asks for it. Writing is atomic
-(temporary file, fsync, rename) under a lock file, merging what other
-processes saved since we read: a crash leaves the previous file, and two
-pytest-xdist workers recording into one cassette both keep their recordings.
+(temporary file, fsync, rename): a crash leaves the previous file. This module
+writes what it is given; merging what other processes recorded, under the lock
+file (:func:`lock`), is :func:`replay._store.journal.fold`'s.
 """
 
 from __future__ import annotations
