@@ -94,6 +94,15 @@ _cache: dict[Path, Loaded] = {}
 _cache_lock = threading.Lock()
 
 
+def _unlock_in_forked_child() -> None:
+    """A thread of the parent may have held the lock at the fork: it would stay held here."""
+    global _cache_lock
+    _cache_lock = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_unlock_in_forked_child)
+
+
 def load(path: Path) -> Loaded:
     """The file's interactions, parsed once per process and version of the file.
 
