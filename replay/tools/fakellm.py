@@ -60,6 +60,10 @@ OpenAI-style error (plus ``retry-after: 1`` for 429 and 503); ``gzip`` gzip-comp
 a non-streamed body when the client accepts gzip; ``slow`` waits ``slow_delay`` (3 s)
 before answering. ``fail_next(count, status, retry_after)`` makes the next ``count``
 requests answer ``status`` (429 by default) with that ``retry-after``, as rate limits do.
+
+``end_delay`` (seconds, 0 by default) holds a stream open after its last event before
+ending the body, as a server may after ``[DONE]``: a client that stops reading at the
+final event has that event long before the body ends.
 """
 
 from __future__ import annotations
@@ -956,6 +960,8 @@ class _Handler(BaseHTTPRequestHandler):
                 time.sleep(fake.chunk_delay)
             self.wfile.write(b"%x\r\n%s\r\n" % (len(frame), frame))
             self.wfile.flush()
+        if fake.end_delay:
+            fake.stopping.wait(fake.end_delay)  # an Event: stop() is not held up
         self.wfile.write(b"0\r\n\r\n")
 
 
@@ -971,6 +977,7 @@ class FakeLLMServer:
         port: int = 0,
         chunk_delay: float = 0.0,
         slow_delay: float = 3.0,
+        end_delay: float = 0.0,
         model_versions: dict[str, str] | None = None,
         aliases: dict[str, str] | None = None,
     ) -> None:
@@ -981,6 +988,7 @@ class FakeLLMServer:
         self._failures: list[tuple[int, str]] = []
         self.chunk_delay = chunk_delay
         self.slow_delay = slow_delay
+        self.end_delay = end_delay
         self.requests: list[ReceivedRequest] = []
         self.stopping = threading.Event()
         self._address = (host, port)
