@@ -13,8 +13,10 @@ cassette file, so recording N calls costs N small writes and one rewrite, not N 
 A streamed response is a :class:`Recording` until it ends; it is added once, at the first
 of: read to its end (or to its provider's final event), cut by a transport error, closed by
 the caller, or its cassette saved while it is still open (then as it stands, marked
-incomplete). A cassette with something unsaved is held strongly until it is saved, at exit
-at the latest. A child made by ``os.fork()`` saves only what it recorded itself.
+incomplete). :meth:`Cassette.fold` folds the journal and leaves open responses to their end,
+for a recorder serving many callers at once (``replay serve``, after each answer). A
+cassette with something unsaved is held strongly until it is saved, at exit at the latest.
+A child made by ``os.fork()`` saves only what it recorded itself.
 """
 
 from __future__ import annotations
