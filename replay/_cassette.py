@@ -13,8 +13,10 @@ cassette file, so recording N calls costs N small writes and one rewrite, not N 
 A streamed response is a :class:`Recording` until it ends; it is added once, at the first
 of: read to its end (or to its provider's final event), cut by a transport error, closed by
 the caller, or its cassette saved while it is still open (then as it stands, marked
-incomplete). A cassette with something unsaved is held strongly until it is saved, at exit
-at the latest. A child made by ``os.fork()`` saves only what it recorded itself.
+incomplete). :meth:`Cassette.fold` folds the journal and leaves open responses to their end,
+for a recorder serving many callers at once (``replay serve``, after each answer). A
+cassette with something unsaved is held strongly until it is saved, at exit at the latest.
+A child made by ``os.fork()`` saves only what it recorded itself.
 """
 
 from __future__ import annotations
@@ -68,8 +70,6 @@ class _Change:
 
     request: Request
     outcomes: list[Outcome]
-    reset: bool = False
-    """Re-recorded in mode all: its first recording replaces the file's responses."""
     replaced: list[Outcome] = field(default_factory=list)
     """In mode all, what the file held before: an unchanged response keeps its recording date."""
     sent: str | None = None
@@ -125,6 +125,7 @@ class Cassette:
         self._decoded_outcomes: dict[str, list[Outcome]] = {}
         self._changes: dict[str, _Change] = {}
         self._rerecorded: set[str] = set()
+        """Keys whose recording this session replaced (mode all): an entry resetting it written."""
         self._played: dict[str, int] = {}
         self._store: Store = LOCAL
         self._recordings: set[Recording] = set()
@@ -297,7 +298,9 @@ class Cassette:
         request was recorded; those may have changed since. So when a request finds nothing
         under its key, every stored request is keyed again under the current rules (once per
         cassette file, never on the replay path of a request that finds its key). Interactions
-        that the current rules make one are replayed in recorded order, with a warning.
+        that the current rules make one are replayed in recorded order, with a warning; but
+        those stored under ``key`` itself come first, whenever the index was built: they are
+        the ones :meth:`decide` replayed (and counted in ``played``) before merging.
         """
         stored = self._rekeyed_index().get(key)
         if stored is None or key in self._merged:
@@ -307,10 +310,11 @@ class Cassette:
             warnings.warn(
                 f"cassette {self.path}: the recorded requests {', '.join(stored)} are one "
                 f"request under the current rules ({self.rules.describe()}); their responses "
-                "are replayed in recorded order",
+                "are replayed in recorded order (those under its own key first)",
                 stacklevel=4,
             )
-        outcomes = [o for stored_key in stored for o in self._outcomes(stored_key)]
+        others = (stored_key for stored_key in stored if stored_key != key)
+        outcomes = [*self._outcomes(key), *(o for other in others for o in self._outcomes(other))]
         self._decoded_outcomes[key] = outcomes
         self._merged.add(key)
         self.used_keys.update(stored)
@@ -366,8 +370,8 @@ class Cassette:
             outcome = replace(outcome, message=self.redactor.text(outcome.message, record.scrub))
         with self._lock:
             change = self._change_for(record)
-            unreachable = isinstance(outcome, TransportFailure) and not change.outcomes
-            if change.reset and change.replaced and unreachable:
+            reset = self._resets(record.key)
+            if reset and change.replaced and isinstance(outcome, TransportFailure):
                 return  # mode all with the API unreachable: keep what was recorded before
             index = len(change.outcomes)
             if isinstance(outcome, Response):
@@ -378,9 +382,10 @@ class Cassette:
             request = store.encode(Interaction(record.key, change.request, []))["request"]
             if change.sent is not None:
                 request["sent"] = change.sent
-            reset = change.reset and index == 0
             encoded = store.encode_outcome(outcome)
             journal.add(self._store, self.path, record.key, request, encoded, reset)
+            if reset:
+                self._rerecorded.add(record.key)
             change.outcomes.append(outcome)
             self.recorded += 1
             self._journaled += 1
@@ -403,26 +408,41 @@ class Cassette:
             return change
         existing = self._interaction(record.key)
         outcomes = list(existing.outcomes) if existing else []
-        if self.mode is Mode.ALL and record.key not in self._rerecorded:
-            self._rerecorded.add(record.key)
-            change = _Change(record.request, [], reset=True, replaced=outcomes, sent=record.sent)
+        if self._resets(record.key):
+            change = _Change(record.request, [], replaced=outcomes, sent=record.sent)
         else:
             change = _Change(record.request, outcomes, sent=record.sent)
         self._changes[record.key] = change
         return change
 
+    def _resets(self, key: str) -> bool:
+        """Whether the next response recorded for ``key`` replaces those in the file: in mode
+        all, until one that does is written (the changes may be folded meanwhile, this not)."""
+        return self.mode is Mode.ALL and key not in self._rerecorded
+
     # Writing.
 
     @property
     def dirty(self) -> bool:
-        """Whether anything recorded is not yet folded into the cassette file."""
-        return bool(self._journaled or self._recordings)
+        """Whether anything recorded is in the journal, not yet folded into the cassette file.
+
+        Responses still open are not: they are added when they end, or by :meth:`save`."""
+        return bool(self._journaled)
 
     def save(self) -> None:
         """Add the responses still open as they stand, and fold the journal into the file."""
         with self._lock:
             for recording in list(self._recordings):
                 recording.finish(complete=False)
+            self.fold()
+
+    def fold(self) -> None:
+        """Fold the journal into the cassette file, leaving the responses still open alone.
+
+        For a recorder that goes on serving other callers (``replay serve`` after each
+        answer): a stream another caller is reading is recorded when it ends, not cut here.
+        """
+        with self._lock:
             if self._journaled:
                 self._loaded = journal.fold(self._store, self.path)
                 self._journaled = 0
@@ -431,7 +451,8 @@ class Cassette:
                 self._decoded_outcomes.clear()
                 self._rekeyed = None
                 self._merged.clear()
-            _unsaved.discard(self)
+            if not self._recordings:
+                _unsaved.discard(self)
 
     def _forget_the_parents_work(self) -> None:
         """In a child made by ``os.fork()``: the parent adds and saves what it recorded."""

@@ -27,6 +27,7 @@ read, at the recorded pace when the cassette has a ``replay_speed``.
 from __future__ import annotations
 
 import asyncio
+import functools
 import inspect
 import re
 import time
@@ -43,7 +44,7 @@ from replay._adapters.network import inside_cassette, through_cassette
 from replay._cassette import Cassette, Record, Replay
 from replay._core import model
 from replay._core.model import Outcome, TransportFailure, stored_headers
-from replay._core.streams import StreamRecorder, pacing, reached_the_end
+from replay._core.streams import StreamRecorder, pacing
 from replay._store import usage
 
 Handler = Callable[[ClientRequest], Any]
@@ -84,32 +85,36 @@ class ReplayMiddleware:
     def _teed(
         self, record: Record, response: ClientResponse, started: float, recorded_at: str
     ) -> ClientResponse:
-        """The response, its body read by a task that keeps each chunk and passes it on."""
+        """The response, its body read by a task that keeps each chunk and passes it on.
+
+        Recorded as the httpx transport's ``RecordingStream`` records, through a
+        :class:`~replay._cassette.Recording`: once, at the first of the body's end, its final
+        event (before the caller has it: an SDK may stop reading there and never close), a
+        transport error, the caller closing it, or the cassette saved while it is open.
+        """
         headers = tuple((name.lower(), value) for name, value in response.headers.items())
         recorder = StreamRecorder(None, started)  # aiohttp's parser decodes, if it does
         kept = stored_headers(headers, self.auto_decompress)
+        outcome = functools.partial(recorder.response, response.status, kept, recorded_at)
+        recording = self.cassette.recording(record, outcome)
         upstream, mirror = response.content, _reader(asyncio.get_running_loop())
-        cassette = self.cassette
 
         async def pump() -> None:
-            complete, cut = False, None
             try:
                 async for raw in upstream.iter_any():
                     if data := recorder.feed(raw):
+                        if recorder.at_final_event:
+                            recording.finish(True)
                         _feed(mirror, data)
-                complete = True
-                mirror.feed_eof()
-            except aiohttp.ClientError as error:
-                if not response.closed:  # else the caller closed it: abandoned, not cut
-                    cut = failure(error, usage.now())
+                recording.finish(True)
+            except Exception as error:  # the caller's read must end too, not wait for ever
                 mirror.set_exception(error)
+                if isinstance(error, aiohttp.ClientError) and not response.closed:
+                    recording.finish(False, failure(error, usage.now()))  # else abandoned
+            else:
+                mirror.feed_eof()
             finally:
-                chunks = recorder.chunks
-                ended = complete or (cut is None and reached_the_end(chunks))
-                outcome = model.Response(
-                    response.status, kept, tuple(chunks), recorded_at, ended, cut
-                )
-                cassette.add(record, outcome)
+                recording.finish(False)  # closed by the caller, or the task cancelled
 
         _keep_running(asyncio.ensure_future(pump()))
         response.content = mirror

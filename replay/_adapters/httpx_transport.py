@@ -11,6 +11,7 @@ recording and replay are in :mod:`replay._cassette` and :mod:`replay._core.strea
 
 from __future__ import annotations
 
+import functools
 import sys
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -25,7 +26,7 @@ from replay._adapters.network import inside_cassette, through_cassette
 from replay._cassette import Cassette, Record, Recording, Replay
 from replay._core import model
 from replay._core.model import Chunk, Outcome, TransportFailure, stored_headers
-from replay._core.streams import StreamRecorder, pacing, reached_the_end
+from replay._core.streams import StreamRecorder, pacing
 from replay._store import usage
 
 try:
@@ -209,18 +210,7 @@ def teed(
     recorder = StreamRecorder(response.headers.get("content-encoding"), started)
     kept = stored_headers(headers, recorder.decodes)
     hidden = {"content-length", "content-encoding"} if recorder.decodes else {"content-length"}
-
-    def outcome(complete: bool, cut: TransportFailure | None) -> model.Response:
-        chunks = tuple(recorder.chunks)
-        return model.Response(
-            response.status_code,
-            kept,
-            chunks,
-            recorded_at,
-            complete or (cut is None and reached_the_end(chunks)),
-            cut,
-        )
-
+    outcome = functools.partial(recorder.response, response.status_code, kept, recorded_at)
     stream = RecordingStream(response.stream, recorder, cassette.recording(record, outcome))
     return lib.Response(
         response.status_code,

@@ -17,8 +17,8 @@ replay are all theirs, so there is one record/replay path, not two::
 - The answer goes back chunk by chunk: as it arrives while recording, with the recorded
   boundaries (and pace, with a replay speed) on replay. A client that hangs up mid-stream
   closes the upstream response, recorded as abandoned, as the transport does.
-- A recorded answer is saved (the cassette's lock and merge) before the end of its body
-  goes to the client.
+- A recorded answer is folded into its cassette file before the end of its body goes to the
+  client; streams other clients are still reading are recorded when they end.
 - Misses and other failures are JSON errors (:func:`error_body`) with ``x-should-retry:
   false``, which the Stainless-built SDKs (openai, anthropic, groq) obey.
 """
@@ -174,14 +174,15 @@ class Shelf:
         return list(self._cassettes.values())
 
     async def persist(self, cassette: Cassette) -> None:
-        """Save what ``cassette`` recorded, off the event loop; one save at a time per file,
-        and a request whose recording an earlier save already took waits for nothing more."""
+        """Fold what ``cassette`` recorded into its file, off the event loop; one fold at a time
+        per file, and a request whose recording an earlier fold already took waits for nothing
+        more. A fold, not a save: another client's stream still open is not cut."""
         if not cassette.dirty:
             return
         lock = self._save_locks.setdefault(cassette.path, anyio.Lock())
         async with lock:
             if cassette.dirty:
-                await anyio.to_thread.run_sync(cassette.save)
+                await anyio.to_thread.run_sync(cassette.fold)
 
     def save_all(self) -> list[ReplayError]:
         """Save every cassette; what could not be saved is returned, the others still are."""

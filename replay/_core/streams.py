@@ -19,7 +19,7 @@ import zlib
 from collections.abc import Iterator, Sequence
 from typing import Any, Protocol
 
-from replay._core.model import Chunk
+from replay._core.model import Chunk, Headers, Response, TransportFailure
 
 
 class _Decompressor(Protocol):
@@ -102,6 +102,20 @@ class StreamRecorder:
             self.chunks.append(Chunk(data, round(time.monotonic() - self._started, 6)))
             self._tail = (self._tail + data)[-_TAIL_BYTES:]
         return data
+
+    def response(
+        self,
+        status: int,
+        headers: Headers,
+        recorded_at: str,
+        complete: bool,
+        cut: TransportFailure | None,
+    ) -> Response:
+        """What came so far, as recorded: ``complete`` when read to its end, or when it ends
+        with its provider's final event and was not ``cut`` (by a transport error)."""
+        chunks = tuple(self.chunks)
+        ended = complete or (cut is None and reached_the_end(chunks))
+        return Response(status, headers, chunks, recorded_at, ended, cut)
 
     @property
     def at_final_event(self) -> bool:

@@ -10,7 +10,8 @@ A store holds, for each cassette (named by its path):
 
 That is all an object store (S3: whole objects, conditional writes, no appends, no locks)
 offers too: there, ``exclusive`` may do nothing and a :class:`Conflict` means "read and merge
-again"; :func:`replay._store.journal.fold` retries. Nothing above this module needs to know
+again"; :func:`replay._store.journal.fold` (and :func:`~replay._store.journal.view`, for a
+read a fold overtook) retries. Nothing above this module needs to know
 which store it has. :class:`LocalStore` keeps them as files::
 
     cassettes/chat.json                      the cassette (atomic write: temporary, fsync, rename)

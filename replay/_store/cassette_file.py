@@ -34,9 +34,9 @@ was last saved).
 
 Reading is lazy: a file is parsed once per process (cached by its stat) and
 an interaction is decoded only when a request asks for it. Writing is atomic
-(temporary file, fsync, rename) under a lock file, merging what other
-processes saved since we read: a crash leaves the previous file, and two
-pytest-xdist workers recording into one cassette both keep their recordings.
+(temporary file, fsync, rename): a crash leaves the previous file. This module
+writes what it is given; merging what other processes recorded, under the lock
+file (:func:`lock`), is :func:`replay._store.journal.fold`'s.
 """
 
 from __future__ import annotations
@@ -92,6 +92,15 @@ class Loaded:
 
 _cache: dict[Path, Loaded] = {}
 _cache_lock = threading.Lock()
+
+
+def _unlock_in_forked_child() -> None:
+    """A thread of the parent may have held the lock at the fork: it would stay held here."""
+    global _cache_lock
+    _cache_lock = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_unlock_in_forked_child)
 
 
 def load(path: Path) -> Loaded:

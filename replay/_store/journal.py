@@ -15,9 +15,11 @@ order (nanoseconds, then a counter, then random bits unique to the writer).
 
 Readers (:func:`view`) see the cassette with every unfolded entry applied in id order, so
 ``replay list/show/diff/verify/prune`` and a replaying process see what a killed process
-recorded. A reader lists the entries, reads the cassette, and lists again: an entry gone by
-then was folded into the cassette it read (or into a later one, which it did not read):
-either way it is not counted twice.
+recorded. A reader lists the entries, reads them, reads the cassette, and lists again. An
+entry gone when read was removed by a fold, so the cassette it then reads holds it. An entry
+read but gone by the second listing was folded by then, either into the cassette it read (a
+fold that had finished) or into one written after that read: it cannot tell which, so it
+reads again from the start, a bounded number of times.
 
 Folding (:func:`fold`) is exactly-once without appends or locks being needed for
 correctness: the cassette is written with the entries it absorbed named in it
@@ -26,10 +28,12 @@ names. A crash between the steps leaves names of entries that a reader or the ne
 skips, so nothing is folded twice, and nothing is removed before the cassette holding it
 is written, so nothing is lost. Each write is conditional on the version read; in a store
 with a lock (the local one) the whole fold runs under it, in one without, a conflict means
-fold again from what is there now. A fold merges whatever is in the journal, whichever
-process wrote it: a journal left by a killed process is folded by the next writer, and one
-being written by a live process loses nothing (its entries are folded once, by whoever
-comes first).
+fold again from what is there now. An entry listed but gone when read is such a conflict
+too: another fold absorbed it, maybe into a cassette written after the one this fold read,
+which writing on would return as the cassette written without it. A fold merges whatever is
+in the journal, whichever process wrote it: a journal left by a killed process is folded by
+the next writer, and one being written by a live process loses nothing (its entries are
+folded once, by whoever comes first).
 
 Durability: an entry is handed to the operating system before the next request is decided
 and is not fsynced (an fsync per call would cost more than many calls). It survives the
@@ -57,8 +61,8 @@ from replay._store.backend import Conflict, Store
 from replay._store.cassette_file import Document, Loaded
 
 ENTRY_VERSION = 1
-FOLD_ATTEMPTS = 20
-"""Folds retried when another writer changed the cassette meanwhile (object stores)."""
+ATTEMPTS = 20
+"""Folds and reads retried when another writer changed the cassette meanwhile."""
 
 Change = Callable[[Document], Document | None]
 """A rewrite made in the same fold (prune's): given the interactions, those to keep (the
@@ -109,13 +113,19 @@ def add(
 
 def view(store: Store, path: Path) -> Loaded:
     """The cassette as readers see it: the file with its unfolded journal applied."""
+    return _retrying(path, "read it", lambda: _view_once(store, path))
+
+
+def _view_once(store: Store, path: Path) -> Loaded:
     listed = store.entry_ids(path)
     entries = {i: data for i in listed if (data := store.read_entry(path, i)) is not None}
     base = store.read(path)
     if not entries:
         return base
     still_there = set(store.entry_ids(path))
-    unfolded = [i for i in entries if i in still_there and i not in base.folded]
+    if any(i not in still_there and i not in base.folded for i in entries):
+        raise Conflict(str(path))  # folded meanwhile, maybe into a cassette newer than base
+    unfolded = [i for i in entries if i not in base.folded]
     if not unfolded:
         return base
     interactions = dict(base.interactions)
@@ -126,14 +136,25 @@ def view(store: Store, path: Path) -> Loaded:
 
 def fold(store: Store, path: Path, change: Change | None = None) -> Loaded:
     """Fold the journal into the cassette (and apply ``change``); the cassette as written."""
-    for attempt in range(FOLD_ATTEMPTS):
+
+    def once() -> Loaded:
         with store.exclusive(path):
-            try:
-                return _fold_once(store, path, change)
-            except Conflict:
-                pass
-        time.sleep(random.uniform(0, 0.005 * (attempt + 1)))  # let the other writer finish
-    raise CassetteError(path, f"kept changing under {FOLD_ATTEMPTS} attempts to save it")
+            return _fold_once(store, path, change)
+
+    return _retrying(path, "save it", once)
+
+
+def _retrying(path: Path, what: str, attempt: Callable[[], Loaded]) -> Loaded:
+    """``attempt()`` again while it meets a :class:`Conflict`, a growing random pause between
+    (to let the other writer finish), up to :data:`ATTEMPTS` times."""
+    for number in range(ATTEMPTS):
+        if number:
+            time.sleep(random.uniform(0, 0.005 * number))
+        try:
+            return attempt()
+        except Conflict:
+            pass
+    raise CassetteError(path, f"kept changing under {ATTEMPTS} attempts to {what}")
 
 
 def _fold_once(store: Store, path: Path, change: Change | None) -> Loaded:
@@ -145,9 +166,10 @@ def _fold_once(store: Store, path: Path, change: Change | None) -> Loaded:
         if entry_id in base.folded:
             continue
         data = store.read_entry(path, entry_id)
-        if data is not None:
-            _apply(path, interactions, entry_id, data)
-            absorbed = True
+        if data is None:  # another fold took it: into a cassette newer than base, maybe
+            raise Conflict(str(path))
+        _apply(path, interactions, entry_id, data)
+        absorbed = True
     kept = interactions if change is None else change(interactions)
     changed = kept is not interactions
     written = base

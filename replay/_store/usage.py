@@ -261,6 +261,14 @@ _log = UsageLog(run_id(), now())
 _hook_installed = False
 
 
+def _unlock_in_forked_child() -> None:
+    """A thread of the parent may have held the log's lock at the fork: it would stay held."""
+    _log._lock = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_unlock_in_forked_child)
+
+
 def track(path: Path, keys: set[str]) -> None:
     """Called by each cassette as it is made: costs nothing per request."""
     _install_exception_hook()

@@ -172,9 +172,10 @@ def _set_color(ctx: click.Context, param: click.Parameter, value: bool | None) -
         output.color = value
 
 
-_PATHS = click.argument(
-    "paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path)
-)
+_CASSETTES = click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+"""Cassettes and directories of them. Not checked to exist here: a cassette whose recorder was
+killed before its first save is only its journal, and the reading code, which reads that too,
+says which are missing."""
 _JSON_HELP = "Print one JSON document."
 _COLOR_HELP = "Force colors on or off (default: on at a terminal, off when NO_COLOR is set)."
 
@@ -318,7 +319,7 @@ class Row:
 
 
 @main.command("list")
-@_PATHS
+@_CASSETTES
 @_JSON
 def list_command(paths: tuple[Path, ...], as_json: bool) -> None:
     """One row per cassette: interactions, providers, models, tokens, size, age."""
@@ -424,7 +425,7 @@ def _answer_lines(
 
 
 @main.command("show")
-@click.argument("cassette", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("cassette", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--key", "prefix", default="", help="Only interactions whose key starts so.")
 @click.option("--raw", is_flag=True, help="Print the stored JSON of each interaction.")
 @_JSON
@@ -480,8 +481,8 @@ def _shown(interaction: Interaction) -> dict[str, Any]:
 
 
 @main.command("diff")
-@click.argument("old", type=click.Path(exists=True, path_type=Path))
-@click.argument("new", required=False, type=click.Path(exists=True, path_type=Path))
+@click.argument("old", type=click.Path(path_type=Path))
+@click.argument("new", required=False, type=click.Path(path_type=Path))
 @click.option(
     "-i",
     "--ignore",
@@ -695,7 +696,7 @@ def _days(ctx: click.Context, param: click.Parameter, value: float | None) -> fl
 
 
 @main.command("prune")
-@_PATHS
+@_CASSETTES
 @click.option("--yes", is_flag=True, help="Remove without asking.")
 @click.option("--dry-run", is_flag=True, help="Only show what would be removed.")
 @click.option(
@@ -772,7 +773,7 @@ def _print_prune(
 
 
 @main.command("scan")
-@_PATHS
+@_CASSETTES
 @_JSON
 def scan_command(paths: tuple[Path, ...], as_json: bool) -> None:
     """Search cassettes for secrets that escaped redaction; exit status 1 if any is found.
@@ -859,7 +860,7 @@ def _outcome_problem(outcome: Response | TransportFailure) -> str | None:
 
 
 @main.command("verify")
-@_PATHS
+@_CASSETTES
 @_JSON
 def verify_command(paths: tuple[Path, ...], as_json: bool) -> None:
     """Check that every cassette loads and matches the format; exit status 1 otherwise."""
@@ -900,7 +901,7 @@ def verify_command(paths: tuple[Path, ...], as_json: bool) -> None:
 
 
 @main.command("import-vcr")
-@_PATHS
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
 @click.option("--delete", is_flag=True, help="Remove each vcrpy cassette once converted.")
 @click.option("--force", is_flag=True, help="Overwrite a converted file that differs.")
 @_JSON

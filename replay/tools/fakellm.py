@@ -67,6 +67,10 @@ requests answer ``status`` (429 by default) with that ``retry-after``, as rate l
 
 Every error on the Cohere and Ollama routes takes its provider's shape instead of
 OpenAI's: ``{"message": ...}`` for Cohere, ``{"error": ...}`` for Ollama.
+
+``end_delay`` (seconds, 0 by default) holds a stream open after its last event before
+ending the body, as a server may after ``[DONE]``: a client that stops reading at the
+final event has that event long before the body ends.
 """
 
 from __future__ import annotations
@@ -1096,6 +1100,8 @@ class _Handler(BaseHTTPRequestHandler):
                 time.sleep(fake.chunk_delay)
             self.wfile.write(b"%x\r\n%s\r\n" % (len(frame), frame))
             self.wfile.flush()
+        if fake.end_delay:
+            fake.stopping.wait(fake.end_delay)  # an Event: stop() is not held up
         self.wfile.write(b"0\r\n\r\n")
 
 
@@ -1111,6 +1117,7 @@ class FakeLLMServer:
         port: int = 0,
         chunk_delay: float = 0.0,
         slow_delay: float = 3.0,
+        end_delay: float = 0.0,
         model_versions: dict[str, str] | None = None,
         aliases: dict[str, str] | None = None,
     ) -> None:
@@ -1121,6 +1128,7 @@ class FakeLLMServer:
         self._failures: list[tuple[int, str]] = []
         self.chunk_delay = chunk_delay
         self.slow_delay = slow_delay
+        self.end_delay = end_delay
         self.requests: list[ReceivedRequest] = []
         self.stopping = threading.Event()
         self._address = (host, port)

@@ -150,3 +150,59 @@ async def test_ignored_hosts_go_to_the_network_and_never_into_the_cassette(
                 )
     assert (cassette.recorded, cassette.replayed, cassette.misses) == (0, 0, [])
     assert len(server.requests) == 1 and not path.exists()
+
+
+# Recording a stream: once, at the first of its end, its final event, or its cassette's save.
+
+
+def responses(path: Path) -> list[Any]:
+    """The responses the cassette file holds, its journal applied, as another process sees."""
+    return [o for i in replay.Cassette(path, "none").interactions for o in i.outcomes]
+
+
+async def test_a_stream_is_recorded_before_the_caller_has_its_final_event(
+    tmp_path: Path, server: FakeLLMServer
+) -> None:
+    """An SDK may stop reading at [DONE] and never close: the server holding the body open
+    after it must not keep the recording from disk until the next request."""
+    server.end_delay = 30.0
+    path = tmp_path / "c.json"
+    cassette = replay.Cassette(path)
+    async with aiohttp.ClientSession(middlewares=[replay.ReplayMiddleware(cassette)]) as session:
+        body = chat("stop at the final event", stream=True)
+        response = await session.post(
+            server.url + "/v1/chat/completions", json=body, headers=HEADERS
+        )
+        received = b""
+        async for data, _ in response.content.iter_chunks():
+            received += data
+            if received.endswith(b"data: [DONE]\n\n"):
+                break
+        assert cassette.recorded == 1  # with no await since the final event was handed over
+        (recorded,) = responses(path)
+        # (ids are placeholders of the real ones' length)
+        assert recorded.complete and len(b"".join(c.data for c in recorded.chunks)) == len(received)
+        response.close()
+    cassette.save()
+    assert cassette.recorded == 1 and len(responses(path)) == 1
+
+
+async def test_a_stream_still_open_when_its_cassette_is_saved_is_recorded_as_it_stands(
+    tmp_path: Path, server: FakeLLMServer
+) -> None:
+    server.chunk_delay = 0.1
+    path = tmp_path / "c.json"
+    cassette = replay.Cassette(path)
+    async with aiohttp.ClientSession(middlewares=[replay.ReplayMiddleware(cassette)]) as session:
+        body = chat("one two three four five six seven", stream=True)
+        async with session.post(
+            server.url + "/v1/chat/completions", json=body, headers=HEADERS
+        ) as response:
+            first = await response.content.readany()
+            cassette.save()  # the block ends, or the process exits, with the stream open
+            (recorded,) = responses(path)
+            assert not recorded.complete and len(recorded.chunks[0].data) == len(first)
+            rest = await response.read()
+    assert rest.endswith(b"data: [DONE]\n\n")
+    cassette.save()  # the end of the body adds nothing more: it was recorded once
+    assert cassette.recorded == 1 and responses(path) == [recorded]

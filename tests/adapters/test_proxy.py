@@ -230,6 +230,28 @@ def test_a_client_hanging_up_mid_stream_is_recorded_as_abandoned(
     assert 1 <= len(response["chunks"]) < 10
 
 
+def test_another_clients_answer_does_not_cut_a_stream_still_open(
+    fake: FakeLLMServer, tmp_path: Path
+) -> None:
+    """Each answer folds the journal, but a stream another client is still reading stays open:
+    it is recorded whole when it ends, not as it stood when someone else's answer was saved."""
+    fake.chunk_delay = 0.05
+    body = chat("one two three four five six", stream=True)
+    with proxy({"/": fake.url}, tmp_path) as served, httpx.Client(headers=AUTH) as client:
+        url = served.url + "/v1/chat/completions"
+        with client.stream("POST", url, json=body) as streaming:
+            events = streaming.iter_raw()
+            received = [next(events)]
+            assert client.post(url, json=chat("meanwhile")).status_code == 200
+            received += events
+    interactions = stored(tmp_path / "default.json").values()
+    (streamed,) = [i for i in interactions if "chunks" in i["responses"][0]]
+    (response,) = streamed["responses"]
+    assert response["complete"] is True
+    assert b"".join(received).endswith(b"data: [DONE]\n\n")
+    assert response["chunks"][-1]["text"] == "data: [DONE]\n\n"
+
+
 def test_replay_keeps_the_recorded_pace_when_asked(fake: FakeLLMServer, tmp_path: Path) -> None:
     fake.chunk_delay = 0.08
     body = chat("one two three four five six", stream=True)

@@ -7,7 +7,7 @@ from pathlib import Path
 import orjson
 import pytest
 
-from replay._cassette import Cassette, Record, Replay
+from replay._cassette import Cassette, Record, Replay, _unsaved
 from replay._core.errors import CassetteError, CassetteMiss, ConfigError
 from replay._core.model import Chunk, Request, Response, TransportFailure
 
@@ -54,6 +54,29 @@ def test_record_save_and_replay(tmp_path: Path) -> None:
     replaying = Cassette(path, mode="none")
     assert replayed_text(replaying, chat("hi")) == "hello"
     assert replaying.replayed == 1 and replaying.used_keys == {replaying.key_of(chat("hi"))}
+
+
+def test_fold_writes_the_journal_and_leaves_open_responses_to_their_end(tmp_path: Path) -> None:
+    path = tmp_path / "c.json"
+    cassette = Cassette(path)
+    record(cassette, chat("done"), answer("done"))
+    still_open = cassette.decide(chat("open"))
+    assert isinstance(still_open, Record)
+    ended: list[bool] = []
+
+    def outcome(complete: bool, cut: TransportFailure | None) -> Response:
+        ended.append(complete)
+        return answer("open")
+
+    recording = cassette.recording(still_open, outcome)
+    cassette.fold()
+    assert not cassette.dirty and ended == []
+    assert len(Cassette(path, mode="none").interactions) == 1
+    assert cassette in _unsaved  # still held: a dropped client's response is saved at exit
+    recording.finish(complete=True)
+    assert ended == [True] and cassette.dirty
+    cassette.save()
+    assert len(Cassette(path, mode="none").interactions) == 2 and cassette not in _unsaved
 
 
 def test_repeated_requests_replay_in_recorded_order(tmp_path: Path) -> None:
@@ -241,3 +264,26 @@ def test_mode_all_does_not_replace_a_recording_with_transport_failures(tmp_path:
         online.add(decision, TransportFailure("ConnectError", "refused once", "t"))
         record(online, chat("a"), answer("A again"))
     assert replayed_text(Cassette(path, mode="none"), chat("a")) == "A again"
+
+
+def test_mode_all_replaces_a_recording_after_an_unreachable_call_and_a_fold(
+    tmp_path: Path,
+) -> None:
+    """The unreachable call wrote nothing, so the call that reaches the API later (after
+    another key's recording was folded meanwhile) still replaces the old recording."""
+    path = tmp_path / "c.json"
+    with Cassette(path) as cassette:
+        record(cassette, chat("a"), answer("old"))
+    with Cassette(path, mode="all") as cassette:
+        decision = cassette.decide(chat("a"))
+        assert isinstance(decision, Record)
+        cassette.add(decision, TransportFailure("ConnectError", "connection refused", "t"))
+        record(cassette, chat("b"), answer("B"))
+        cassette.fold()  # replay serve after each answer
+        record(cassette, chat("a"), answer("new"))
+        cassette.fold()
+        record(cassette, chat("a"), answer("newer"))  # after its reset: added to "new"
+    replaying = Cassette(path, mode="none")
+    assert [replayed_text(replaying, chat("a")) for _ in range(2)] == ["new", "newer"]
+    with pytest.raises(CassetteMiss, match="already replayed"):
+        replaying.decide(chat("a"))

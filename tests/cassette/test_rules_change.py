@@ -75,6 +75,35 @@ def test_interactions_made_one_by_new_rules_replay_in_recorded_order(tmp_path: P
         cassette.decide(ask("gpt-4o"))
 
 
+def test_a_request_whose_own_key_is_stored_too_replays_each_response_once(
+    tmp_path: Path,
+) -> None:
+    """Its own responses are replayed (and counted) before the others are merged in, so they
+    come first in the merged list, whether the re-keyed index was built before or not."""
+    path = tmp_path / "c.json"
+    record(
+        path,
+        [
+            (ask("gpt-4o"), answer("first", "2026-01-01T00:00:01Z")),
+            (ask("gpt-4o", prompt="other"), answer("other", "2026-01-01T00:00:02Z")),
+        ],
+    )
+    with Cassette(path, "new_episodes", ignore=["model"]) as cassette:
+        assert b"first" in replay_text(cassette, ask("gpt-5"))
+        decision = cassette.decide(ask("gpt-5"))
+        assert isinstance(decision, Record)  # under today's key, beside the one of "first"
+        cassette.add(decision, answer("second", "2026-02-01T00:00:00Z"))
+    for index_built_before in (False, True):
+        cassette = Cassette(path, "none", ignore=["model"])
+        if index_built_before:
+            assert b"other" in replay_text(cassette, ask("gpt-5", prompt="other"))
+        with pytest.warns(UserWarning, match="one request"):
+            seen = [replay_text(cassette, ask("gpt-5")) for _ in range(2)]
+        assert [b"second" in seen[0], b"first" in seen[1]] == [True, True]
+        with pytest.raises(CassetteMiss, match="all 2 recorded responses were already replayed"):
+            cassette.decide(ask("gpt-5"))
+
+
 def test_a_miss_never_ends_in_an_empty_list_of_differences(tmp_path: Path) -> None:
     path = tmp_path / "c.json"
     record(path, [(ask("gpt-4o"), answer("one", "2026-01-01T00:00:00Z"))])

@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import os
 import stat
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -234,3 +236,54 @@ def test_json_that_is_not_a_cassette_says_so(tmp_path: Path) -> None:
     path.write_bytes(b'{"name": "x"}')
     with pytest.raises(CassetteError, match="is JSON but not a replay cassette"):
         store.load(path)
+
+
+FORK_WHILE_HELD = """
+import os, sys, threading, time
+from pathlib import Path
+from replay._store import cassette_file, usage
+path = Path(sys.argv[1])
+cassette_file.save(path, {{}})
+held, release = threading.Event(), threading.Event()
+
+def hold(lock):
+    with lock:
+        held.set()
+        release.wait()
+
+threading.Thread(target=hold, args=({held},), daemon=True).start()
+held.wait()
+child = os.fork()
+if child == 0:
+    {then}
+    os._exit(0)
+release.set()
+for _ in range(400):
+    done, status = os.waitpid(child, os.WNOHANG)
+    if done:
+        sys.exit(os.waitstatus_to_exitcode(status))
+    time.sleep(0.025)
+os.kill(child, 9)
+sys.exit("the child is stuck on a lock its parent's thread held at the fork")
+"""
+
+
+@pytest.mark.parametrize(
+    ("held", "then"),
+    [
+        ("cassette_file._cache_lock", "cassette_file.load(path)"),
+        ("usage._log._lock", "usage.track(path, set())"),
+    ],
+    ids=["cassette cache", "usage log"],
+)
+def test_a_forked_child_is_not_stuck_on_a_lock_a_parent_thread_held(
+    tmp_path: Path, held: str, then: str
+) -> None:
+    script = FORK_WHILE_HELD.format(held=held, then=then)
+    finished = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path / "c.json")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert finished.returncode == 0, finished.stderr

@@ -13,7 +13,7 @@ import orjson
 import pytest
 
 from replay import Cassette, CassetteError
-from replay._cassette import Record
+from replay._cassette import Record, Replay
 from replay._core.model import Chunk, Interaction, Request, Response
 from replay._store import cassette_file, journal
 from replay._store.backend import LOCAL, Conflict, LocalStore, journal_directory
@@ -101,6 +101,49 @@ def test_a_reader_overtaken_by_a_fold_counts_each_entry_once(tmp_path: Path) -> 
     cassette = Cassette(path, "new_episodes")
     record(cassette, "one")
     assert answers(journal.view(FoldingWhileRead(), path).interactions) == ["one"]
+
+
+class FoldedAfterTheRead(LocalStore):
+    """A reader whose cassette read is overtaken by a whole fold, ``folds`` times; each fold
+    absorbs what the reader listed and leaves a new entry behind for its next listing."""
+
+    def __init__(self, folds: int) -> None:
+        self.folds = folds
+        self.done = 0
+
+    def read(self, path: Path) -> Loaded:
+        base = super().read(path)
+        if self.done < self.folds:
+            self.done += 1
+            journal.fold(LOCAL, path)
+            record(Cassette(path, "new_episodes"), f"left by fold {self.done}")
+        return base
+
+
+def test_a_reader_whose_cassette_read_a_fold_overtook_reads_again(tmp_path: Path) -> None:
+    path = tmp_path / "c.json"
+    with Cassette(path, "new_episodes") as cassette:
+        record(cassette, "saved")
+    record(Cassette(path, "new_episodes"), "journalled")
+    seen = journal.view(FoldedAfterTheRead(folds=2), path)
+    assert answers(seen.interactions) == ["journalled", "left by fold 1", "left by fold 2", "saved"]
+
+
+def test_a_replaying_process_overtaken_by_a_fold_replays_what_it_folded(tmp_path: Path) -> None:
+    path = tmp_path / "c.json"
+    with Cassette(path, "new_episodes") as cassette:
+        record(cassette, "saved")
+    record(Cassette(path, "new_episodes"), "journalled")
+    replaying = Cassette(path, "none")
+    replaying._store = FoldedAfterTheRead(folds=1)
+    assert isinstance(replaying.decide(chat("journalled")), Replay)  # not a miss
+
+
+def test_a_reader_overtaken_by_folds_every_time_gives_up_saying_so(tmp_path: Path) -> None:
+    path = tmp_path / "c.json"
+    record(Cassette(path, "new_episodes"), "journalled")
+    with pytest.raises(CassetteError, match=f"kept changing under {journal.ATTEMPTS} attempts"):
+        journal.view(FoldedAfterTheRead(folds=journal.ATTEMPTS), path)
 
 
 def test_a_torn_entry_is_an_error_naming_it_and_nothing_is_removed(tmp_path: Path) -> None:
@@ -221,3 +264,28 @@ def test_an_object_store_without_locks_or_appends_loses_and_doubles_nothing() ->
     assert store.entry_ids(path) == []
     assert answers(store.read(path).interactions) == expected
     assert not store.read(path).folded
+
+
+class FoldedWhileEntriesAreRead(ObjectStore):
+    """No lock: another process's fold absorbs (and removes) the journal after this fold
+    listed it and read the cassette, but before it reads the entries."""
+
+    overtaken = False
+
+    def read_entry(self, path: Path, entry_id: str) -> bytes | None:
+        if not self.overtaken:
+            self.overtaken = True
+            journal.fold(self, path)
+        return super().read_entry(path, entry_id)
+
+
+def test_a_fold_without_a_lock_overtaken_by_another_folds_again() -> None:
+    path = Path("bucket/chat.json")
+    cassette = Cassette(path)
+    cassette._store = store = FoldedWhileEntriesAreRead()
+    record(cassette, "one")
+    cassette.save()
+    assert store.overtaken
+    assert answers(store.read(path).interactions) == ["one"]
+    # The session still knows what it recorded: the fold gave back the cassette it wrote.
+    assert [len(i.outcomes) for i in cassette.interactions] == [1]

@@ -506,6 +506,41 @@ def test_scan_reports_a_body_that_is_not_base64_and_still_scans_the_rest(tmp_pat
     assert human.exit_code == 1 and "not valid base64" in human.stdout
 
 
+KILLED_RECORDER = """
+import os, sys
+from replay import Cassette
+from replay._core.model import Chunk, Request, Response
+cassette = Cassette(sys.argv[1])
+request = Request("POST", "http://127.0.0.1/v1/chat", (), b'{"model": "m", "prompt": "hi"}')
+body = (Chunk(b'{"ok": 1}', 0.0),)
+answer = Response(200, (("content-type", "application/json"),), body, "2026-01-01T00:00:00Z")
+cassette.add(cassette.decide(request), answer)
+os._exit(0)  # killed before its first save: only the journal is on disk
+"""
+
+
+def test_a_cassette_that_is_only_its_journal_is_read_when_named(tmp_path: Path) -> None:
+    path = tmp_path / "c.json"
+    env = {k: v for k, v in os.environ.items() if k != "REPLAY_MODE"}
+    subprocess.run([sys.executable, "-c", KILLED_RECORDER, path], env=env, check=True)
+    assert not path.exists() and (tmp_path / ".c.json.journal").is_dir()
+    for command in ("show", "verify", "list", "scan"):
+        result = invoke(command, path, "--json")
+        assert result.exit_code == 0, (command, result.output)
+    assert [i["url"] for i in document(invoke("show", path, "--json"))["interactions"]] == [
+        "http://127.0.0.1/v1/chat"
+    ]
+    assert document(invoke("diff", path, path, "--json"))["summary"]["unchanged"] == 1
+    missing = tmp_path / "missing.json"  # the reading code says so, naming it
+    for command in ("show", "list"):
+        finished = run_cli(command, missing)
+        assert finished.returncode == 2, (command, finished.stdout)
+        assert finished.stderr == f"replay: cassette {missing}: does not exist\n", command
+    verified = run_cli("verify", missing)  # an invalid cassette, as verify reports them
+    assert (verified.returncode, verified.stderr) == (1, "")
+    assert verified.stdout == f"{missing}\n  does not exist\n0 of 1 cassette is valid\n"
+
+
 def test_show_labels_a_transport_failure_without_a_body(tmp_path: Path) -> None:
     with socket.socket() as probe:  # a port nobody listens on once the probe is closed
         probe.bind(("127.0.0.1", 0))
