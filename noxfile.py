@@ -1,4 +1,4 @@
-"""Sessions: `nox` runs tests, lint and typecheck; `nox -s bench`, `stress` and `sdks` on demand."""
+"""Sessions: `nox` runs tests, lint and typecheck; `bench`, `stages`, `stress`, `sdks` on demand."""
 
 from __future__ import annotations
 
@@ -40,6 +40,13 @@ def bench(session: nox.Session) -> None:
     # rerun compares the same.
     session.install("-e", ".[test]", "vcrpy==9.4.2", "cassetter==0.16.1")
     session.run("python", "bench/run.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def stages(session: nox.Session) -> None:
+    """Instructions per request, stage by stage, under callgrind: bench/results/stages.md."""
+    session.install("-e", ".[test]")
+    session.run("python", "bench/stages.py", *session.posargs)
 
 
 @nox.session(python=PYTHON)
