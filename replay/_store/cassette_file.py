@@ -32,7 +32,7 @@ A top-level ``"folded_journal_entries": [...]`` is there only while a save is be
 steps (see :mod:`replay._store.journal`, which also holds what was recorded since the file
 was last saved).
 
-Reading is lazy: a file is parsed once per process (cached by its stat) and
+Reading is lazy: a file is parsed once per process while it is in use (cached by its stat) and
 an interaction is decoded only when a request asks for it. Writing is atomic
 (temporary file, fsync, rename): a crash leaves the previous file. This module
 writes what it is given; merging what other processes recorded, under the lock
@@ -47,6 +47,8 @@ import os
 import secrets
 import stat
 import threading
+import weakref
+from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -90,8 +92,20 @@ class Loaded:
     """The unfolded journal entries merged into ``interactions`` by :func:`journal.view`."""
 
 
-_cache: dict[Path, Loaded] = {}
+_cache: weakref.WeakValueDictionary[Path, Loaded] = weakref.WeakValueDictionary()
+"""Each file's parsed interactions, while a cassette holds them or they are among the
+``_recent``: a long test suite's memory, and the garbage collector's work on every full
+collection, do not grow with every cassette it ever read."""
+_recent: deque[Loaded] = deque(maxlen=4)
+"""The last files read stay parsed though no cassette holds them: tests that open the same
+cassette one after another parse it once."""
 _cache_lock = threading.Lock()
+
+
+def _keep(path: Path, loaded: Loaded) -> None:
+    with _cache_lock:
+        _cache[path] = loaded
+        _recent.append(loaded)
 
 
 def _unlock_in_forked_child() -> None:
@@ -125,11 +139,11 @@ def load(path: Path) -> Loaded:
         with _cache_lock:
             cached = _cache.get(path)
         if cached is not None and cached.signature == signature:
+            _keep(path, cached)
             return cached
         document = parse_document(path, _read(path, file, info.st_size))
         loaded = Loaded(document["interactions"], signature, _folded(path, document))
-    with _cache_lock:
-        _cache[path] = loaded
+    _keep(path, loaded)
     return loaded
 
 
@@ -182,8 +196,7 @@ def save(path: Path, interactions: Mapping[str, Any], folded: Iterable[str] = ()
     info = write_atomically(path, dump(interactions, folded))
     signature = (info.st_ino, info.st_size, info.st_mtime_ns)
     loaded = Loaded(dict(interactions), signature, folded)
-    with _cache_lock:
-        _cache[path] = loaded
+    _keep(path, loaded)
     return loaded
 
 

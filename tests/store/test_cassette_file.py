@@ -1,10 +1,12 @@
 from __future__ import annotations
 
+import gc
 import os
 import stat
 import subprocess
 import sys
 import threading
+import weakref
 from pathlib import Path
 
 import pytest
@@ -87,6 +89,37 @@ def test_load_is_cached_until_the_file_changes(tmp_path: Path) -> None:
     path.write_bytes(store.dump({"k": {}}))
     os.utime(path, ns=(1, 1))
     assert store.load(path).interactions == {"k": {}}
+
+
+def test_a_cassette_reopened_soon_is_parsed_once(tmp_path: Path) -> None:
+    path = tmp_path / "c.json"
+    store.save(path, {})
+    first = weakref.ref(store.load(path))  # no reference kept: as a test's Cassette, gone after it
+    assert store.load(path) is first()
+
+
+def test_a_parsed_cassette_no_cassette_holds_is_freed_once_newer_ones_are_read(
+    tmp_path: Path,
+) -> None:
+    """A long suite must not keep every cassette it ever read parsed in memory."""
+    path = tmp_path / "first.json"
+    store.save(path, {})
+    freed = weakref.ref(store.load(path))
+    for n in range(8):
+        store.save(tmp_path / f"later-{n}.json", {})
+    gc.collect()
+    assert freed() is None
+    assert store.load(path).interactions == {}  # read again, from the file
+
+
+def test_a_parsed_cassette_stays_while_a_cassette_holds_it(tmp_path: Path) -> None:
+    path = tmp_path / "held.json"
+    store.save(path, {})
+    held = store.load(path)
+    for n in range(8):
+        store.save(tmp_path / f"later-{n}.json", {})
+    gc.collect()
+    assert store.load(path) is held
 
 
 def test_a_missing_file_is_empty(tmp_path: Path) -> None:
