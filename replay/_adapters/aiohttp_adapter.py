@@ -84,18 +84,31 @@ class ReplayMiddleware:
     def _teed(
         self, record: Record, response: ClientResponse, started: float, recorded_at: str
     ) -> ClientResponse:
-        """The response, its body read by a task that keeps each chunk and passes it on."""
+        """The response, its body read by a task that keeps each chunk and passes it on.
+
+        As the httpx transports do, the interaction is added before the caller gets the
+        stream's final event: an SDK may stop reading there and leave the cassette's block
+        before this task has seen the body end (litellm's async Anthropic stream does).
+        """
         headers = tuple((name.lower(), value) for name, value in response.headers.items())
         recorder = StreamRecorder(None, started)  # aiohttp's parser decodes, if it does
         kept = stored_headers(headers, self.auto_decompress)
         upstream, mirror = response.content, _reader(asyncio.get_running_loop())
-        cassette = self.cassette
+
+        def outcome(complete: bool, cut: TransportFailure | None) -> model.Response:
+            chunks = tuple(recorder.chunks)
+            ended = complete or (cut is None and reached_the_end(chunks))
+            return model.Response(response.status, kept, chunks, recorded_at, ended, cut)
+
+        recording = self.cassette.recording(record, outcome)
 
         async def pump() -> None:
             complete, cut = False, None
             try:
                 async for raw in upstream.iter_any():
                     if data := recorder.feed(raw):
+                        if recorder.at_final_event:
+                            recording.finish(True)
                         _feed(mirror, data)
                 complete = True
                 mirror.feed_eof()
@@ -104,12 +117,7 @@ class ReplayMiddleware:
                     cut = failure(error, usage.now())
                 mirror.set_exception(error)
             finally:
-                chunks = recorder.chunks
-                ended = complete or (cut is None and reached_the_end(chunks))
-                outcome = model.Response(
-                    response.status, kept, tuple(chunks), recorded_at, ended, cut
-                )
-                cassette.add(record, outcome)
+                recording.finish(complete, cut)
 
         _keep_running(asyncio.ensure_future(pump()))
         response.content = mirror
