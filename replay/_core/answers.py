@@ -10,6 +10,8 @@ many events, so :func:`answer_of` reads every format replay knows into one
   the last chunk;
 - the OpenAI Responses API, whole or as its typed event stream;
 - Anthropic Messages, whole or as its ``event:`` stream;
+- Cohere v2 chat, whole or as its ``message-start`` ... ``message-end`` stream;
+- Gemini ``generateContent``, whole or as ``streamGenerateContent``'s partial responses;
 - AI21 J2 (prompt and completion token lists), LightOn Paradigm
   (``execution_metadata.cost``) and WorkflowAI's ``cost_usd``;
 - line-delimited JSON streams (Ollama-style ``message``/``response`` lines).
@@ -117,11 +119,12 @@ def prompt_of(request: Request) -> str:
     body = parse_json(request.body)
     if not isinstance(body, dict):
         return ""
-    items = body.get("messages", body.get("input"))
+    # Gemini sends its turns as "contents", each with "parts" where the others say "content".
+    items = body.get("messages", body.get("input", body.get("contents")))
     if isinstance(items, list):
         messages = [item for item in items if isinstance(item, dict)]
         users = [m for m in messages if m.get("role") == "user"] or messages
-        return _content_text(users[-1].get("content")) if users else ""
+        return _content_text(users[-1].get("content", users[-1].get("parts"))) if users else ""
     for name in ("input", "prompt", "text"):
         value = body.get(name)
         if isinstance(value, str):
@@ -155,6 +158,9 @@ def _canonical_arguments(arguments: Any) -> str:
 
 
 def _number(value: Any) -> int | None:
+    if isinstance(value, float) and value.is_integer():
+        # Cohere's schema types its token counts as JSON numbers, which a server may write 12.0.
+        return int(value)
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
@@ -164,6 +170,46 @@ def _dict(value: Any) -> dict[str, Any]:
 
 def _list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else []
+
+
+def _typed_texts(parts: Any) -> list[str]:
+    """The text of each ``{"type": "text", "text": ...}`` part; thinking and tool parts are not."""
+    blocks = [_dict(part) for part in _list(parts)]
+    return [b["text"] for b in blocks if b.get("type") == "text" and isinstance(b.get("text"), str)]
+
+
+def _is_gemini(body: dict[str, Any]) -> bool:
+    """A Gemini ``GenerateContentResponse``, whole or one streamed piece of one.
+
+    Its camelCase ``candidates``, ``usageMetadata`` and ``promptFeedback`` are spelled by no
+    other format; a blocked prompt has no candidates, and a stream's pieces may lack any one.
+    """
+    return "candidates" in body or "usageMetadata" in body or "promptFeedback" in body
+
+
+def _gemini_candidate(candidates: Any) -> dict[str, Any]:
+    """The first candidate, the one the SDK's ``.text`` reads.
+
+    With ``candidateCount`` above one a response, or a streamed piece, holds several
+    answers, told by ``index``; joining them all would mix different answers into one.
+    """
+    for candidate in _list(candidates):
+        candidate = _dict(candidate)
+        if candidate.get("index", 0) in (0, None):
+            return candidate
+    return {}
+
+
+def _is_cohere_chat(body: dict[str, Any]) -> bool:
+    """A Cohere v2 chat reply: ``finish_reason`` beside a ``message`` object.
+
+    OpenAI chat keeps its finish reason inside ``choices`` and Ollama says ``done_reason``;
+    a ``message`` whose content is a list of parts is Cohere's too, finished or not.
+    """
+    message = body.get("message")
+    if not isinstance(message, dict):
+        return False
+    return "finish_reason" in body or isinstance(message.get("content"), list)
 
 
 @dataclass
@@ -217,6 +263,12 @@ class _Reader:
     def call(self, index: Any) -> _PendingCall:
         return self.calls.setdefault(index, _PendingCall())
 
+    def whole_call(self, kind: str, name: Any, arguments: Any) -> None:
+        """A call that arrives whole, its arguments an object rather than text pieces."""
+        pending = self.call((kind, len(self.calls)))
+        pending.name = str(name or "")
+        pending.whole = arguments if arguments is not None else {}
+
     def _model(self, value: Any) -> None:
         if isinstance(value, str) and value:
             self.model = value
@@ -240,6 +292,10 @@ class _Reader:
             self._j2(body)
         elif "outputs" in body and "execution_metadata" in body:
             self._lighton(body)
+        elif _is_gemini(body):
+            self._gemini(body)
+        elif _is_cohere_chat(body):
+            self._cohere(body)
         elif "message" in body or "response" in body or "done" in body:
             self._ndjson_line(body)
 
@@ -299,14 +355,11 @@ class _Reader:
         self._openai_usage(body.get("usage"))
 
     def _anthropic(self, body: dict[str, Any]) -> None:
+        self.text.extend(_typed_texts(body.get("content")))
         for block in _list(body.get("content")):
             block = _dict(block)
-            if block.get("type") == "text" and isinstance(block.get("text"), str):
-                self.text.append(block["text"])
-            elif block.get("type") == "tool_use":
-                pending = self.call(("block", len(self.calls)))
-                pending.name = str(block.get("name", ""))
-                pending.whole = block.get("input", {})
+            if block.get("type") == "tool_use":
+                self.whole_call("block", block.get("name"), block.get("input"))
         if body.get("stop_reason"):
             self.finish = str(body["stop_reason"])
         self._anthropic_usage(body.get("usage"))
@@ -352,6 +405,62 @@ class _Reader:
                     self.finish = metadata["finish_reason"]
         self.usage = Usage(prompt, completion)
 
+    def _cohere(self, body: dict[str, Any]) -> None:
+        message = _dict(body.get("message"))
+        self.text.extend(_typed_texts(message.get("content")))
+        # Cohere's tool calls are OpenAI's {"id", "type", "function": {"name", "arguments"}}.
+        for position, tool in enumerate(_list(message.get("tool_calls"))):
+            self._chat_tool(_dict(tool), position)
+        self._cohere_end(body)
+
+    def _cohere_end(self, fields: dict[str, Any]) -> None:
+        """``finish_reason`` and ``usage``, of a whole reply or of a stream's message-end delta."""
+        if isinstance(fields.get("finish_reason"), str):
+            self.finish = fields["finish_reason"]
+        usage = _dict(fields.get("usage"))
+        # tokens counts what the model read and wrote; billed_units only what was billed,
+        # which can be less, so it stands in only when tokens is missing.
+        self._openai_usage(usage.get("tokens") or usage.get("billed_units"))
+
+    def _gemini(self, body: dict[str, Any]) -> None:
+        """A whole response, or one streamed piece: its text, calls and finish add to the rest."""
+        self._model(body.get("modelVersion"))
+        candidate = _gemini_candidate(body.get("candidates"))
+        for part in _list(_dict(candidate.get("content")).get("parts")):
+            part = _dict(part)
+            # A thought part is the model's reasoning, shown only with include_thoughts: the
+            # SDK's .text leaves it out, as the Anthropic and Cohere readers leave thinking out.
+            if isinstance(part.get("text"), str) and part.get("thought") is not True:
+                self.text.append(part["text"])
+            if "functionCall" in part:
+                # Each call comes whole, args an object, streamed or not: the SDK's types say
+                # streamed partialArgs are "not supported in Gemini API" (only Vertex's).
+                call = _dict(part["functionCall"])
+                self.whole_call("part", call.get("name"), call.get("args"))
+        if isinstance(candidate.get("finishReason"), str):
+            self.finish = candidate["finishReason"]
+        elif not candidate:
+            # A refused prompt gets no candidate at all, only the reason it was blocked.
+            blocked = _dict(body.get("promptFeedback")).get("blockReason")
+            if isinstance(blocked, str):
+                self.finish = blocked
+        self._gemini_usage(body.get("usageMetadata"))
+
+    def _gemini_usage(self, usage: Any) -> None:
+        usage = _dict(usage)
+        if not usage:
+            return
+        # Each streamed piece repeats the counts so far, so the latest replaces the earlier.
+        # Thoughts are written and billed like output, and tool-use prompt tokens are read
+        # like the prompt; counted so, the two add up to totalTokenCount, as other formats do.
+        read = _add(
+            _number(usage.get("promptTokenCount")), _number(usage.get("toolUsePromptTokenCount"))
+        )
+        written = _add(
+            _number(usage.get("candidatesTokenCount")), _number(usage.get("thoughtsTokenCount"))
+        )
+        self.usage = Usage(read, written, self.usage.cost_usd)
+
     def _ndjson_line(self, line: dict[str, Any]) -> None:
         content = _dict(line.get("message")).get("content", line.get("response"))
         if isinstance(content, str):
@@ -374,6 +483,10 @@ class _Reader:
                 self.document(data)
         elif kind.startswith("response."):
             self._responses_event(kind, data)
+        elif "-" in kind:
+            # Cohere names its events with hyphens (content-delta), Anthropic with
+            # underscores (content_block_delta), and both use "type" and "delta".
+            self._cohere_event(kind, data)
         else:
             self._anthropic_event(kind, data)
 
@@ -390,6 +503,23 @@ class _Reader:
                 self.call(("item", item.get("id"))).name = str(item.get("name", ""))
         elif kind == "response.function_call_arguments.delta":
             self.call(("item", data.get("item_id"))).arguments.append(str(data.get("delta", "")))
+
+    def _cohere_event(self, kind: str, data: dict[str, Any]) -> None:
+        self._model(data.get("model"))  # Cohere names no model; a compatible server may
+        delta = _dict(data.get("delta"))
+        message = _dict(delta.get("message"))
+        if kind == "content-delta":
+            # A thinking delta says {"thinking": ...} here instead: not part of the answer.
+            text = _dict(message.get("content")).get("text")
+            if isinstance(text, str):
+                self.text.append(text)
+        elif kind in ("tool-call-start", "tool-call-delta"):
+            # One call per event, in "tool_calls" (singular despite the name), keyed by index.
+            self._chat_tool(_dict(message.get("tool_calls")), data.get("index", 0))
+        elif kind == "message-end":
+            self._cohere_end(delta)
+            if isinstance(delta.get("error"), str) and delta["error"]:
+                self.error = delta["error"]
 
     def _anthropic_event(self, kind: str, data: dict[str, Any]) -> None:
         if kind == "message_start":

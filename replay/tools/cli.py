@@ -979,7 +979,7 @@ main.add_command(serve_command)  # replay serve: replay.tools.serve
 def fake_server_command(
     host: str, port: int, api_key: str, model_version: str, chunk_delay: float
 ) -> None:
-    """Serve a fake LLM API (OpenAI, Anthropic, Groq, AI21, LightOn, WorkflowAI) until Ctrl-C.
+    """Serve a fake LLM API (OpenAI, Anthropic, Groq, AI21, Cohere, Ollama...) until Ctrl-C.
 
     For offline development and trying replay without a key: it prints its URL and
     the environment variables that point the SDKs at it. Also `python -m

@@ -23,6 +23,10 @@ Endpoints (each also answers under an ``/openai`` prefix, as groq's SDK uses):
 * ``POST /v1/files``, ``GET /v1/files/{id}``: multipart upload, then fetch by issued id.
 * ``POST /v1beta/models/{model}:generateContent`` (or ``/v1/...``), and
   ``:streamGenerateContent?alt=sse``: Gemini (the google-genai SDK).
+* ``POST /v2/chat``: Cohere v2 chat (the cohere SDK's ``ClientV2``), optionally streamed.
+* ``POST /api/chat``: Ollama chat, streamed as NDJSON unless ``"stream": false``.
+
+Cohere and Ollama always answer with text, even when the request offers tools.
 
 Answer rule. The prompt P is the text of the last user message (or ``input``,
 ``prompt``, ``text``, whichever the format uses). With the server's
@@ -31,7 +35,7 @@ Answer rule. The prompt P is the text of the last user message (or ``input``,
 * text is ``f"Answer to: {P[:40]}"``;
 * if the request has ``tools``, the answer is a call to the first tool with
   arguments ``{"query": P[:40]}``;
-* the finish reason is "stop" (Anthropic "end_turn", J2 "endoftext").
+* the finish reason is "stop" (Anthropic "end_turn", J2 "endoftext", Cohere "COMPLETE").
 
 ``model_versions`` gives some model names a version of their own, so one server
 answers two models differently (``{"model-b": "v2"}``); other models answer as V.
@@ -40,9 +44,9 @@ answers two models differently (``{"model-b": "v2"}``); other models answer as V
 
 When V is anything but "v1", prompts containing (case-insensitively) "poem" answer
 ``f"A poem about: {P[:40]}"``, "long" finish with "length" (Anthropic "max_tokens",
-Responses status "incomplete"), and "weather" add ``"unit": "celsius"`` to the tool
-arguments. Every other prompt answers identically in all versions. Tokens are
-whitespace-led words (``tokens(text)``), streamed one per chunk.
+Cohere "MAX_TOKENS", Responses status "incomplete"), and "weather" add ``"unit":
+"celsius"`` to the tool arguments. Every other prompt answers identically in all
+versions. Tokens are whitespace-led words (``tokens(text)``), streamed one per chunk.
 
 Ids, timestamps and the headers ``x-request-id``, ``openai-processing-ms``, ``cf-ray``,
 ``x-ratelimit-remaining-requests`` and ``x-ratelimit-reset-requests`` are random on
@@ -53,13 +57,16 @@ reach a cassette.
 
 Authentication: ``Authorization: Bearer <key>``, ``x-api-key``, ``api-key`` or
 ``x-goog-api-key`` must carry the server's key; otherwise a 401 whose message echoes
-the presented key in full.
+the presented key in full. ``/api/chat`` needs no key, as a local Ollama does.
 
 Special model names, on any endpoint: ``error-<code>`` answers that HTTP status with an
 OpenAI-style error (plus ``retry-after: 1`` for 429 and 503); ``gzip`` gzip-compresses
 a non-streamed body when the client accepts gzip; ``slow`` waits ``slow_delay`` (3 s)
 before answering. ``fail_next(count, status, retry_after)`` makes the next ``count``
 requests answer ``status`` (429 by default) with that ``retry-after``, as rate limits do.
+
+Every error on the Cohere and Ollama routes takes its provider's shape instead of
+OpenAI's: ``{"message": ...}`` for Cohere, ``{"error": ...}`` for Ollama.
 """
 
 from __future__ import annotations
@@ -686,6 +693,107 @@ def _gemini_generate(call: _Call) -> _Reply:
     return _Reply(events=events())
 
 
+# --- Cohere v2 chat -------------------------------------------------------------------
+# The cohere SDK's ClientV2 parses these into V2ChatResponse and, streamed, into the
+# V2ChatStreamResponse union, which it tells apart by each event's "type".
+
+_COHERE_FINISH = {"stop": "COMPLETE", "length": "MAX_TOKENS"}
+
+
+def _cohere_events(call: _Call, chat: dict[str, Any]) -> Iterator[bytes]:
+    yield _sse(
+        {
+            "id": chat["id"],
+            "type": "message-start",
+            "delta": {
+                "message": {
+                    "role": "assistant",
+                    "content": [],
+                    "tool_plan": "",
+                    "tool_calls": [],
+                    "citations": [],
+                }
+            },
+        },
+        named=True,
+    )
+    start = {"message": {"content": {"type": "text", "text": ""}}}
+    yield _sse({"type": "content-start", "index": 0, "delta": start}, named=True)
+    for tok in tokens(call.answer.text):
+        delta = {"message": {"content": {"text": tok}}}
+        yield _sse({"type": "content-delta", "index": 0, "delta": delta}, named=True)
+    yield _sse({"type": "content-end", "index": 0}, named=True)
+    end = {"finish_reason": chat["finish_reason"], "usage": chat["usage"]}
+    yield _sse({"type": "message-end", "delta": end}, named=True)
+
+
+def _cohere_chat(call: _Call) -> _Reply:
+    # Tools are not modelled here: the answer is always text, so usage counts the text.
+    output_tokens = len(tokens(call.answer.text))
+    counts = {"input_tokens": call.prompt_tokens, "output_tokens": output_tokens}
+    chat = {
+        "id": str(uuid.uuid4()),
+        "message": {"role": "assistant", "content": [{"type": "text", "text": call.answer.text}]},
+        "finish_reason": _COHERE_FINISH[call.answer.finish_reason],
+        "usage": {"billed_units": counts, "tokens": counts},
+    }
+    if call.stream:
+        return _Reply(events=_cohere_events(call, chat))
+    return _Reply(body=chat)
+
+
+# --- Ollama chat ----------------------------------------------------------------------
+# The ollama SDK builds a ChatResponse from the body or, streamed, from each NDJSON line.
+
+
+def _ollama_time() -> str:
+    """Now as Ollama's Go server writes it: UTC, RFC 3339 with nanoseconds, trailing
+    zeros of the fraction dropped."""
+    seconds, nanos = divmod(time.time_ns(), 1_000_000_000)
+    fraction = f".{nanos:09d}".rstrip("0").rstrip(".")
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)) + fraction + "Z"
+
+
+def _ollama_line(call: _Call, content: str) -> dict[str, Any]:
+    return {
+        "model": call.model,
+        "created_at": _ollama_time(),
+        "message": {"role": "assistant", "content": content},
+        "done": False,
+    }
+
+
+def _ollama_done(call: _Call, line: dict[str, Any], eval_count: int) -> dict[str, Any]:
+    """``line`` made final: the reason, the counts, and durations (ns) that vary per call."""
+    load, prompt_eval, evaluation = (10**6 + secrets.randbelow(10**9) for _ in range(3))
+    return {
+        **line,
+        "done": True,
+        "done_reason": call.answer.finish_reason,
+        "total_duration": load + prompt_eval + evaluation + secrets.randbelow(10**6),
+        "load_duration": load,
+        "prompt_eval_count": call.prompt_tokens,
+        "prompt_eval_duration": prompt_eval,
+        "eval_count": eval_count,
+        "eval_duration": evaluation,
+    }
+
+
+def _ollama_chat(call: _Call) -> _Reply:
+    pieces = tokens(call.answer.text)  # text only, as for Cohere
+    if call.body.get("stream") is False:  # Ollama streams unless told not to
+        return _Reply(body=_ollama_done(call, _ollama_line(call, call.answer.text), len(pieces)))
+
+    # A generator so that each line's created_at is the moment it is sent.
+    def lines() -> Iterator[bytes]:
+        for piece in pieces:
+            yield json.dumps(_ollama_line(call, piece)).encode() + b"\n"
+        final = _ollama_done(call, _ollama_line(call, ""), len(pieces))
+        yield json.dumps(final).encode() + b"\n"
+
+    return _Reply(events=lines(), headers={"content-type": "application/x-ndjson"})
+
+
 # --- Files, and fetching whatever the server issued -----------------------------------
 
 
@@ -764,8 +872,27 @@ _ROUTES: list[tuple[str, re.Pattern[str], Handler]] = [
             r"/v1(?:beta)?/models/(?P<model>[^/:]+):(?P<stream>stream)GenerateContent",
             _gemini_generate,
         ),
+        ("POST", r"/v2/chat", _cohere_chat),
+        ("POST", r"/api/chat", _ollama_chat),
     ]
 ]
+_KEYLESS: frozenset[Handler] = frozenset({_ollama_chat})
+"""Handlers that answer without a key, as a local Ollama does."""
+
+
+def _cohere_error(message: str) -> dict[str, Any]:
+    return {"message": message}
+
+
+def _ollama_error(message: str) -> dict[str, Any]:
+    return {"error": message}
+
+
+_ERROR_BODIES: dict[Handler, Callable[[str], dict[str, Any]]] = {
+    _cohere_chat: _cohere_error,
+    _ollama_chat: _ollama_error,
+}
+"""Handlers whose provider words errors its own way; the rest answer OpenAI's shape."""
 
 
 def _route(method: str, path: str) -> tuple[Handler, dict[str, str]] | None:
@@ -820,13 +947,25 @@ def _json_body(request: ReceivedRequest) -> dict[str, Any] | None:
 
 
 def _dispatch(fake: FakeLLMServer, request: ReceivedRequest) -> _Reply:
+    routed = _route(request.method, request.path)
+    reply = _answer(fake, request, routed)
+    error_body = _ERROR_BODIES.get(routed[0]) if routed else None
+    if error_body is not None and reply.status >= 400:
+        # The SDKs read the message out of their provider's shape into the error they raise.
+        reply.body = error_body(reply.body["error"]["message"])
+    return reply
+
+
+def _answer(
+    fake: FakeLLMServer, request: ReceivedRequest, routed: tuple[Handler, dict[str, str]] | None
+) -> _Reply:
     keys = _presented_keys(request.headers)
-    if fake.api_key not in keys:
+    keyless = routed is not None and routed[0] in _KEYLESS
+    if not keyless and fake.api_key not in keys:
         message = (
             f"Incorrect API key provided: {keys[0]}." if keys else "You didn't provide an API key."
         )
         return _error(401, message, "invalid_request_error", "invalid_api_key")
-    routed = _route(request.method, request.path)
     if routed is None:
         return _error(
             404,
@@ -932,7 +1071,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _send(self, reply: _Reply, fake: FakeLLMServer) -> None:
         self.send_response(reply.status)
-        headers = {**_volatile_headers(), **fake.account_headers, **reply.headers}
+        headers = {**_volatile_headers(), **fake.account_headers}
         if reply.events is None:
             payload = json.dumps(reply.body).encode()
             if reply.compress:
@@ -945,6 +1084,7 @@ class _Handler(BaseHTTPRequestHandler):
                 "cache-control": "no-cache",
                 "transfer-encoding": "chunked",
             }
+        headers |= reply.headers  # last, so that a stream can name its own content type
         for name, value in headers.items():
             self.send_header(name, value)
         self.end_headers()
@@ -1095,6 +1235,11 @@ def environment(server: FakeLLMServer) -> dict[str, str]:
         "GROQ_API_KEY": server.api_key,
         "AI21_API_HOST": f"{url}/studio/v1",
         "AI21_API_KEY": server.api_key,
+        # cohere reads CO_API_URL once, when it is imported (a default argument), so it must
+        # be set before the program starts; it adds /v2/chat itself.
+        "CO_API_URL": url,
+        "CO_API_KEY": server.api_key,
+        "OLLAMA_HOST": url,  # a local Ollama takes no key, nor does the fake's /api/chat
     }
 
 

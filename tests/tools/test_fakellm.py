@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
+import re
 import signal
 import socket
 import subprocess
@@ -16,6 +18,7 @@ import ai21
 import anthropic
 import groq
 import httpx
+import ollama
 import openai
 import pytest
 from ai21.models.chat import UserMessage
@@ -318,6 +321,87 @@ def test_lighton_generate(server: FakeLLMServer) -> None:
     assert len(data["request_id"]) == 36
 
 
+# --- Cohere v2 and Ollama on the wire (their SDKs: test_fakellm_sdks.py) -------------------
+
+
+def test_cohere_chat_wire_format(server: FakeLLMServer) -> None:
+    plain = _post(server, "/v2/chat", {"model": "command-a", "messages": USER})
+    assert plain.headers["content-type"] == "application/json"
+    body = plain.json()
+    assert body["message"]["content"] == [{"type": "text", "text": "Answer to: hello there"}]
+    assert body["finish_reason"] == "COMPLETE" and len(body["id"]) == 36
+    assert body["usage"]["tokens"] == {"input_tokens": 2, "output_tokens": 4}
+    body = {"model": "command-a", "messages": USER, "stream": True}
+    streamed = _post(server, "/v2/chat", body)
+    assert streamed.headers["content-type"].startswith("text/event-stream")
+    assert streamed.headers["transfer-encoding"] == "chunked"
+    events = [event.split("\n") for event in streamed.text.strip().split("\n\n")]
+    names = [name.removeprefix("event: ") for name, _ in events]
+    datas = [json.loads(data.removeprefix("data: ")) for _, data in events]
+    assert names == [data["type"] for data in datas]  # the SDK picks the model by "type"
+    assert names == [
+        "message-start",
+        "content-start",
+        *["content-delta"] * 4,
+        "content-end",
+        "message-end",
+    ]
+    deltas = [data["delta"]["message"]["content"]["text"] for data in datas[2:6]]
+    assert deltas == tokens("Answer to: hello there")
+    assert datas[0]["delta"]["message"]["role"] == "assistant"
+    assert datas[-1]["delta"]["finish_reason"] == "COMPLETE"
+    assert datas[-1]["delta"]["usage"]["billed_units"] == {"input_tokens": 2, "output_tokens": 4}
+
+
+def test_cohere_errors_take_cohere_shape(server: FakeLLMServer) -> None:
+    missing = _post(server, "/v2/chat", {"messages": USER}, authorization="")
+    assert missing.status_code == 401
+    assert missing.json() == {"message": "You didn't provide an API key."}
+    bad = httpx.post(
+        server.url + "/v2/chat", content=b"{nope", headers={"authorization": f"Bearer {KEY}"}
+    )
+    assert bad.status_code == 400
+    assert bad.json() == {"message": "We could not parse the JSON body of your request."}
+
+
+def test_ollama_chat_wire_format_needs_no_key(server: FakeLLMServer) -> None:
+    url = server.url + "/api/chat"
+    streamed = httpx.post(url, json={"model": "llama3.2", "messages": USER}, timeout=10)
+    assert streamed.headers["content-type"] == "application/x-ndjson"
+    assert streamed.headers["transfer-encoding"] == "chunked"
+    assert streamed.text.endswith("}\n")
+    lines = [json.loads(line) for line in streamed.text.splitlines()]
+    *pieces, final = lines
+    assert [line["message"] for line in pieces] == [
+        {"role": "assistant", "content": tok} for tok in tokens("Answer to: hello there")
+    ]
+    assert all(line["done"] is False and line["model"] == "llama3.2" for line in pieces)
+    assert final["done"] is True and final["done_reason"] == "stop"
+    assert final["message"] == {"role": "assistant", "content": ""}
+    assert final["prompt_eval_count"] == 2 and final["eval_count"] == 4
+    durations = [final[name] for name in ("load_duration", "prompt_eval_duration")]
+    assert final["total_duration"] > sum(durations) + final["eval_duration"] > 0
+    for line in lines:  # Go's RFC3339Nano: UTC, up to 9 fraction digits, no trailing zero
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{0,8}[1-9])?Z", line["created_at"])
+    plain = httpx.post(url, json={"model": "llama3.2", "messages": USER, "stream": False})
+    assert plain.headers["content-type"] == "application/json"
+    assert plain.json()["message"]["content"] == "Answer to: hello there"
+    assert plain.json()["done"] is True
+
+
+def test_ollama_errors_take_ollama_shape_and_other_routes_still_need_a_key(
+    server: FakeLLMServer,
+) -> None:
+    bad = httpx.post(server.url + "/api/chat", content=b"{nope")
+    assert bad.status_code == 400
+    assert bad.json() == {"error": "We could not parse the JSON body of your request."}
+    # Any key, even a wrong one, is ignored on the Ollama route.
+    wrong_key = _post(server, "/api/chat", {"messages": USER}, authorization="Bearer nope")
+    assert wrong_key.status_code == 200
+    keyless = httpx.post(server.url + "/v1/chat/completions", json={"messages": USER})
+    assert keyless.status_code == 401
+
+
 # --- HTTP behaviour ------------------------------------------------------------------------
 
 
@@ -387,13 +471,32 @@ def _start(*command: str) -> tuple[subprocess.Popen[str], dict[str, str], str]:
     assert process.stdout is not None
     first = process.stdout.readline()
     exported: dict[str, str] = {}
-    while len(exported) < 8:
+    while len(exported) < 11:
         line = process.stdout.readline()
         if line.startswith("  export "):
             name, _, value = line.removeprefix("  export ").strip().partition("=")
             exported[name] = value
         assert line, process.stderr.read() if process.stderr else ""
     return process, exported, first
+
+
+def _cohere_in_a_fresh_process(exported: dict[str, str]) -> str:
+    script = (
+        "import warnings; warnings.simplefilter('ignore'); import cohere\n"
+        "reply = cohere.ClientV2().chat(model='command-a', messages="
+        "[{'role': 'user', 'content': 'hello there'}])\n"
+        "print(reply.message.content[0].text)"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CO_", "COHERE_"))}
+    finished = subprocess.run(
+        [sys.executable, "-c", script],
+        env={**env, **exported},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert finished.returncode == 0, finished.stderr
+    return finished.stdout.strip()
 
 
 @pytest.mark.parametrize(
@@ -420,6 +523,10 @@ def test_fake_server_from_a_shell_tells_the_sdks_where_it_is(
             model="jamba", messages=[UserMessage(content="hello there")]
         )
         assert jamba.choices[0].message.content == "Answer to: hello there"
+        local = ollama.Client().chat(model="llama3", messages=USER, stream=False)
+        assert local.message.content == "Answer to: hello there"
+        # cohere takes CO_API_URL when imported, so only a fresh process shows it is heeded.
+        assert _cohere_in_a_fresh_process(exported) == "Answer to: hello there"
     finally:
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=30)
