@@ -272,10 +272,8 @@ def _ollama(at: Endpoint) -> Any:
     import ollama
 
     make = ollama.AsyncClient if at.is_async else ollama.Client
-    # A local Ollama needs no key; the fake, standing in for a hosted one, wants a bearer.
-    headers = {"Authorization": f"Bearer {at.api_key}"}
     transport = at.transport()
-    return make(host=at.url, headers=headers, **({"transport": transport} if transport else {}))
+    return make(host=at.url, **({"transport": transport} if transport else {}))
 
 
 def _ollama_calls() -> Calls:
