@@ -150,3 +150,25 @@ async def test_ignored_hosts_go_to_the_network_and_never_into_the_cassette(
                 )
     assert (cassette.recorded, cassette.replayed, cassette.misses) == (0, 0, [])
     assert len(server.requests) == 1 and not path.exists()
+
+
+async def test_a_stream_read_to_its_final_event_is_in_the_file_when_the_block_ends(
+    tmp_path: Path, server: FakeLLMServer
+) -> None:
+    # litellm's async Anthropic stream: read up to message_stop, then the block ends at once,
+    # before the body task has seen the end of the body.
+    path = tmp_path / "c.json"
+    body = {"model": "claude", "max_tokens": 64, "stream": True, "messages": chat("hi")["messages"]}
+    headers = {"x-api-key": KEY, "anthropic-version": "2023-06-01"}
+    async with aiohttp.ClientSession() as session:
+        with replay.Cassette(path) as cassette:
+            middleware = replay.ReplayMiddleware(cassette)
+            response = await session.post(
+                server.url + "/v1/messages", json=body, headers=headers, middlewares=[middleware]
+            )
+            async for line in response.content:
+                if b"message_stop" in line:
+                    break
+        stored = path.read_text()  # the file, not the journal beside it
+        response.close()
+    assert '"complete": true' in stored and "message_stop" in stored
