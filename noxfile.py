@@ -65,13 +65,11 @@ def stress(session: nox.Session) -> None:
 
 SDKS = [
     "mistralai",
-    "cohere",
     "together",
     "langchain-openai",
     "pydantic-ai-slim[openai]",
-    "ollama",
 ]
-"""The SDKs of the matrix's routes beyond the fast subset, whose SDKs the test extra has.
+"""The SDKs of the matrix's routes that the test extra lacks (it has the fast subset's and more).
 
 One environment holds them all: with litellm 1.83.0 (see pyproject.toml) nothing pins
 huggingface-hub below 2, so the hub runs on httpx2 as its users get it. (litellm 1.109.1
