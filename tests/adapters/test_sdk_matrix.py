@@ -110,7 +110,9 @@ class Matrix:
         except ImportError as error:
             return RouteRun(cells, missing_sdk=f"{route.name}: {error}")
         with FakeLLMServer(api_key=TEST_API_KEY, chunk_delay=0.002) as fake:
-            with asyncio.Runner() as loop, _recording_environment():
+            with asyncio.Runner() as loop, pytest.MonkeyPatch.context() as environment:
+                # An outer run's REPLAY_MODE would override the recording's "once".
+                environment.delenv("REPLAY_MODE", raising=False)
                 for cell in cells.values():
                     before = len(fake.requests)
                     try:
@@ -166,17 +168,6 @@ class Matrix:
             return {c.id: {"error": failure, "blocked": []} for c in cells.values()}
         results: dict[str, Any] = json.loads(results_path.read_text())
         return results
-
-
-class _recording_environment:
-    """No REPLAY_MODE from an outer run while recording (it would override "once")."""
-
-    def __enter__(self) -> None:
-        self._mode = os.environ.pop("REPLAY_MODE", None)
-
-    def __exit__(self, *exc: object) -> None:
-        if self._mode is not None:
-            os.environ["REPLAY_MODE"] = self._mode
 
 
 @pytest.fixture(scope="session")
