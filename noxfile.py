@@ -9,9 +9,7 @@ nox.options.default_venv_backend = "venv"
 
 PYTHON = "3.11"
 LINT_PATHS = ["replay", "tests", "noxfile.py"]
-# loadgroup: the SDK matrix keeps each route's cells on one worker (xdist_group), which share
-# one recording and one replay process; every other test is spread as `load` would.
-PYTEST_ARGS = ["-n", "2", "--dist", "loadgroup", "-p", "no:cacheprovider"]
+PYTEST_ARGS = ["-n", "2", "-p", "no:cacheprovider"]
 
 
 @nox.session(python=PYTHON)
