@@ -89,8 +89,9 @@ class ReplayMiddleware:
 
         Recorded as the httpx transport's ``RecordingStream`` records, through a
         :class:`~replay._cassette.Recording`: once, at the first of the body's end, its final
-        event (before the caller has it: an SDK may stop reading there and never close), a
-        transport error, the caller closing it, or the cassette saved while it is open.
+        event (before the caller has it: an SDK may stop reading there and never close, as
+        litellm's async Anthropic stream does), a transport error, the caller closing it, or the
+        cassette saved while it is open.
         """
         headers = tuple((name.lower(), value) for name, value in response.headers.items())
         recorder = StreamRecorder(None, started)  # aiohttp's parser decodes, if it does

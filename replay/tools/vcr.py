@@ -192,7 +192,7 @@ def missing_extra() -> str | None:
     from a clone, the clone's own path: the package index's ``replay`` is another project.
     """
     try:
-        import yaml  # type: ignore[import-untyped]  # noqa: F401
+        import yaml  # type: ignore[import-untyped, unused-ignore]  # noqa: F401
     except ImportError:
         pip = f"{sys.executable} -m pip install"
         clone = Path(__file__).resolve().parents[2]

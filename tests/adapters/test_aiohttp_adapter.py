@@ -206,3 +206,25 @@ async def test_a_stream_still_open_when_its_cassette_is_saved_is_recorded_as_it_
     assert rest.endswith(b"data: [DONE]\n\n")
     cassette.save()  # the end of the body adds nothing more: it was recorded once
     assert cassette.recorded == 1 and responses(path) == [recorded]
+
+
+async def test_a_stream_read_to_its_final_event_is_in_the_file_when_the_block_ends(
+    tmp_path: Path, server: FakeLLMServer
+) -> None:
+    # litellm's async Anthropic stream: read up to message_stop, then the block ends at once,
+    # before the body task has seen the end of the body.
+    path = tmp_path / "c.json"
+    body = {"model": "claude", "max_tokens": 64, "stream": True, "messages": chat("hi")["messages"]}
+    headers = {"x-api-key": KEY, "anthropic-version": "2023-06-01"}
+    async with aiohttp.ClientSession() as session:
+        with replay.Cassette(path) as cassette:
+            middleware = replay.ReplayMiddleware(cassette)
+            response = await session.post(
+                server.url + "/v1/messages", json=body, headers=headers, middlewares=[middleware]
+            )
+            async for line in response.content:
+                if b"message_stop" in line:
+                    break
+        stored = path.read_text()  # the file, not the journal beside it
+        response.close()
+    assert '"complete": true' in stored and "message_stop" in stored

@@ -96,9 +96,8 @@ def test_openai_stream_left_after_break_is_recorded_at_exit(
 
 
 # litellm reads an Anthropic stream up to its message_delta event and never closes the
-# response (litellm's anthropic streaming handler, over httpx 0.28). litellm pins openai<3,
-# which conflicts with the openai>=3 of the test extras, so this is its behaviour over raw
-# httpx; the `nox -s sdks` session runs litellm itself.
+# response (litellm's anthropic streaming handler, over httpx 0.28): its behaviour over raw
+# httpx, here; the SDK matrix (test_sdk_matrix.py, route litellm-anthropic) runs litellm itself.
 
 ANTHROPIC_BODY = orjson.dumps(
     {
