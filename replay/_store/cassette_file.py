@@ -96,16 +96,27 @@ _cache: weakref.WeakValueDictionary[Path, Loaded] = weakref.WeakValueDictionary(
 """Each file's parsed interactions, while a cassette holds them or they are among the
 ``_recent``: a long test suite's memory, and the garbage collector's work on every full
 collection, do not grow with every cassette it ever read."""
-_recent: deque[Loaded] = deque(maxlen=4)
-"""The last files read stay parsed though no cassette holds them: tests that open the same
-cassette one after another parse it once."""
+_recent: deque[Loaded] = deque()
+"""The last files read, up to ``RECENT_BYTES`` of them, stay parsed though no cassette holds
+them: tests that open the same cassette one after another parse it once. (Parsed, a file
+takes several times its size in memory.)"""
+RECENT_BYTES = 16 << 20
+_recent_bytes = 0
 _cache_lock = threading.Lock()
 
 
 def _keep(path: Path, loaded: Loaded) -> None:
+    global _recent_bytes
     with _cache_lock:
         _cache[path] = loaded
         _recent.append(loaded)
+        _recent_bytes += _size(loaded)
+        while _recent_bytes > RECENT_BYTES:
+            _recent_bytes -= _size(_recent.popleft())
+
+
+def _size(loaded: Loaded) -> int:
+    return 0 if loaded.signature is None else loaded.signature[1]
 
 
 def _unlock_in_forked_child() -> None:

@@ -105,8 +105,10 @@ def test_a_parsed_cassette_no_cassette_holds_is_freed_once_newer_ones_are_read(
     path = tmp_path / "first.json"
     store.save(path, {})
     freed = weakref.ref(store.load(path))
-    for n in range(8):
-        store.save(tmp_path / f"later-{n}.json", {})
+    for n in range(8):  # more than RECENT_BYTES of them
+        later = tmp_path / f"later-{n}.json"
+        later.write_bytes(store.dump({}) + b" " * (store.RECENT_BYTES // 4))
+        store.load(later)
     gc.collect()
     assert freed() is None
     assert store.load(path).interactions == {}  # read again, from the file
@@ -117,7 +119,9 @@ def test_a_parsed_cassette_stays_while_a_cassette_holds_it(tmp_path: Path) -> No
     store.save(path, {})
     held = store.load(path)
     for n in range(8):
-        store.save(tmp_path / f"later-{n}.json", {})
+        later = tmp_path / f"later-{n}.json"
+        later.write_bytes(store.dump({}) + b" " * (store.RECENT_BYTES // 4))
+        store.load(later)
     gc.collect()
     assert store.load(path) is held
 
