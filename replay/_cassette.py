@@ -37,7 +37,14 @@ from replay._core import key as request_keys
 from replay._core.errors import CassetteError, CassetteMiss, ConfigError, ReplayError
 from replay._core.hosts import IgnoredHosts
 from replay._core.key import KeyRules
-from replay._core.model import Interaction, Outcome, Request, Response, TransportFailure
+from replay._core.model import (
+    UNREACHABLE,
+    Interaction,
+    Outcome,
+    Request,
+    Response,
+    TransportFailure,
+)
 from replay._core.modes import Action, Mode, action_for
 from replay._core.normalize import Normalizer
 from replay._core.providers import Provider, detect
@@ -444,6 +451,7 @@ class Cassette:
         """
         with self._lock:
             if self._journaled:
+                self._warn_if_only_unreachable()
                 self._loaded = journal.fold(self._store, self.path)
                 self._journaled = 0
                 self._changes.clear()
@@ -453,6 +461,24 @@ class Cassette:
                 self._merged.clear()
             if not self._recordings:
                 _unsaved.discard(self)
+
+    def _warn_if_only_unreachable(self) -> None:
+        """A new cassette whose every recording is a failure to connect: the API was
+        unreachable. Such failures replay as they were recorded (a test of error handling
+        wants that), so this run's mistake would be every later run's; the warning says so."""
+        outcomes = [o for change in self._changes.values() for o in change.outcomes]
+        unreachable = all(
+            isinstance(o, TransportFailure) and o.kind in UNREACHABLE for o in outcomes
+        )
+        if self._file_existed or not outcomes or not unreachable:
+            return
+        kinds = ", ".join(sorted({o.kind for o in outcomes if isinstance(o, TransportFailure)}))
+        warnings.warn(
+            f"cassette {self.path}: every call recorded into it failed to connect ({kinds}): "
+            "the API was unreachable. These failures replay as errors on every later run; "
+            "delete the cassette to record again once the API can be reached.",
+            stacklevel=4,
+        )
 
     def _forget_the_parents_work(self) -> None:
         """In a child made by ``os.fork()``: the parent adds and saves what it recorded."""

@@ -87,6 +87,18 @@ class TransportFailure:
     recorded_at: str
 
 
+UNREACHABLE = frozenset(
+    {
+        "ConnectError",  # httpx, httpx2
+        "ConnectTimeout",
+        "ClientConnectorError",  # aiohttp
+        "ClientConnectorDNSError",
+        "ConnectionTimeoutError",
+    }
+)
+"""The failures (exception names) of a request that never reached a server."""
+
+
 Outcome = Response | TransportFailure
 
 

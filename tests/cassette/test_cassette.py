@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import warnings
+from collections.abc import Callable
 from pathlib import Path
 
+import httpx2
 import orjson
 import pytest
 
+from replay import ReplayTransport
 from replay._cassette import Cassette, Record, Replay, _unsaved
 from replay._core.errors import CassetteError, CassetteMiss, ConfigError
 from replay._core.model import Chunk, Request, Response, TransportFailure
+from replay.tools.fakellm import FakeLLMServer
 
 URL = "https://api.openai.com/v1/chat/completions"
 
@@ -287,3 +292,41 @@ def test_mode_all_replaces_a_recording_after_an_unreachable_call_and_a_fold(
     assert [replayed_text(replaying, chat("a")) for _ in range(2)] == ["new", "newer"]
     with pytest.raises(CassetteMiss, match="already replayed"):
         replaying.decide(chat("a"))
+
+
+# A first run with the API unreachable.
+
+
+def test_a_new_cassette_holding_only_failures_to_connect_warns_naming_it(
+    llm_server: FakeLLMServer, cassette_path: Path, server_gone: Callable[[], object]
+) -> None:
+    url = llm_server.url
+    server_gone()  # its port now refuses connections
+    cassette = Cassette(cassette_path)
+    with httpx2.Client(transport=ReplayTransport(cassette)) as client:
+        for prompt in ("one", "two"):
+            with pytest.raises(httpx2.ConnectError):
+                client.post(url + "/v1/chat/completions", json={"prompt": prompt})
+        with pytest.warns(UserWarning, match=r"failed to connect \(ConnectError\)") as warned:
+            cassette.save()
+    message = str(warned[0].message)
+    assert str(cassette_path) in message and "delete the cassette" in message
+    assert len(Cassette(cassette_path, "none").interactions) == 2  # kept: they replay as errors
+
+
+def test_no_warning_when_something_answered_or_the_cassette_existed(tmp_path: Path) -> None:
+    refused = TransportFailure("ConnectError", "connection refused", "2026-01-01T00:00:00Z")
+    path = tmp_path / "c.json"
+    cassette = Cassette(path)
+    record(cassette, chat("answered"), answer("yes"))
+    decision = cassette.decide(chat("refused"))
+    assert isinstance(decision, Record)
+    cassette.add(decision, refused)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        cassette.save()
+        again = Cassette(path, "new_episodes")
+        decision = again.decide(chat("refused later"))
+        assert isinstance(decision, Record)
+        again.add(decision, refused)
+        again.save()
