@@ -451,8 +451,8 @@ class Cassette:
         """
         with self._lock:
             if self._journaled:
-                self._warn_if_only_unreachable()
                 self._loaded = journal.fold(self._store, self.path)
+                self._warn_if_only_unreachable(self._loaded.interactions)
                 self._journaled = 0
                 self._changes.clear()
                 self._decoded.clear()
@@ -462,23 +462,21 @@ class Cassette:
             if not self._recordings:
                 _unsaved.discard(self)
 
-    def _warn_if_only_unreachable(self) -> None:
-        """A new cassette whose every recording is a failure to connect: the API was
-        unreachable. Such failures replay as they were recorded (a test of error handling
+    def _warn_if_only_unreachable(self, interactions: dict[str, Any]) -> None:
+        """A new cassette whose every recording, as written, is a failure to connect: the API
+        was unreachable. Such failures replay as they were recorded (a test of error handling
         wants that), so this run's mistake would be every later run's; the warning says so."""
-        outcomes = [o for change in self._changes.values() for o in change.outcomes]
-        unreachable = all(
-            isinstance(o, TransportFailure) and o.kind in UNREACHABLE for o in outcomes
-        )
-        if self._file_existed or not outcomes or not unreachable:
+        if self._file_existed:
             return
-        kinds = ", ".join(sorted({o.kind for o in outcomes if isinstance(o, TransportFailure)}))
-        warnings.warn(
-            f"cassette {self.path}: every call recorded into it failed to connect ({kinds}): "
-            "the API was unreachable. These failures replay as errors on every later run; "
-            "delete the cassette to record again once the API can be reached.",
-            stacklevel=4,
-        )
+        kinds = _failures_to_connect(interactions)
+        if kinds:
+            warnings.warn(
+                f"cassette {self.path}: every call recorded into it failed to connect "
+                f"({', '.join(sorted(kinds))}): the API was unreachable. These failures replay "
+                "as errors on every later run; delete the cassette to record again once the "
+                "API can be reached.",
+                stacklevel=4,
+            )
 
     def _forget_the_parents_work(self) -> None:
         """In a child made by ``os.fork()``: the parent adds and saves what it recorded."""
@@ -521,6 +519,21 @@ def _digests(interactions: dict[str, Any]) -> Iterable[tuple[str, str]]:
         sent = request.get("sent") if isinstance(request, dict) else None
         if isinstance(sent, str):
             yield sent, key
+
+
+def _failures_to_connect(interactions: dict[str, Any]) -> set[str]:
+    """The failure kinds of a cassette whose every response is a failure to connect, else
+    none: stops at the first response that is not (the first, in a cassette that answered)."""
+    kinds: set[str] = set()
+    for entry in interactions.values():
+        responses = entry.get("responses") if isinstance(entry, dict) else None
+        for response in responses if isinstance(responses, list) else ():
+            error = response.get("error") if isinstance(response, dict) else None
+            kind = error.get("type") if isinstance(error, dict) else None
+            if kind not in UNREACHABLE:
+                return set()
+            kinds.add(kind)
+    return kinds
 
 
 def _same(old: Outcome, new: Outcome) -> bool:

@@ -330,3 +330,18 @@ def test_no_warning_when_something_answered_or_the_cassette_existed(tmp_path: Pa
         assert isinstance(decision, Record)
         again.add(decision, refused)
         again.save()
+
+
+def test_no_warning_when_an_earlier_fold_of_the_new_cassette_held_an_answer(
+    tmp_path: Path,
+) -> None:
+    """The warning judges the cassette as written, not the last batch folded into it."""
+    cassette = Cassette(tmp_path / "c.json")
+    record(cassette, chat("answered"), answer("yes"))
+    cassette.save()
+    decision = cassette.decide(chat("refused"))
+    assert isinstance(decision, Record)
+    cassette.add(decision, TransportFailure("ConnectError", "refused", "2026-01-01T00:00:00Z"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        cassette.save()
