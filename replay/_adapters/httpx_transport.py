@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import sys
+import threading
 import time
 from collections.abc import AsyncIterator, Iterator
 from types import ModuleType
@@ -155,8 +156,10 @@ class RecordingStream(*_STREAM_BASES):  # type: ignore[misc]
         self._recording = recording
 
     def __iter__(self) -> Iterator[bytes]:
+        upstream = iter(self._upstream)
+        _BEING_READ.add(upstream)
         try:
-            for raw in self._upstream:
+            for raw in upstream:
                 data = self._recorder.feed(raw)
                 if data:
                     self._at_final_event()
@@ -164,6 +167,11 @@ class RecordingStream(*_STREAM_BASES):  # type: ignore[misc]
         except _TRANSPORT_ERRORS as error:
             self._recording.finish(False, failure(error, usage.now()))
             raise
+        except GeneratorExit:  # dropped unread, or closed by the caller half-way
+            _close_elsewhere(upstream)
+            raise
+        finally:
+            _BEING_READ.discard(upstream)
         self._recording.finish(True)
 
     async def __aiter__(self) -> AsyncIterator[bytes]:
@@ -194,6 +202,29 @@ class RecordingStream(*_STREAM_BASES):  # type: ignore[misc]
             await self._upstream.aclose()
         finally:
             self._recording.finish(False)
+
+
+_BEING_READ: set[Iterator[bytes]] = set()
+"""The upstream iterators of sync streams being read, kept reachable from here so that the
+cyclic garbage collector never finalizes one itself: see :func:`_close_elsewhere`."""
+
+
+def _close_elsewhere(upstream: Iterator[bytes]) -> None:
+    """Close the upstream of a stream that was dropped, on a thread of its own.
+
+    The cyclic garbage collector finalizes a dropped stream at whatever allocation it runs at,
+    which can be inside httpcore's connection pool on this very thread, holding the pool's
+    lock; closing the upstream takes that lock again and would wait forever
+    (encode/httpcore#990: litellm's sync Anthropic stream hung the SDK matrix so). Another
+    thread waits for the lock only until this one lets go of it.
+    """
+    close = getattr(upstream, "close", None)
+    if close is None:
+        return
+    if sys.is_finalizing():  # a thread started now would never run, and start() would wait
+        close()
+        return
+    threading.Thread(target=close, name="replay-close-dropped-stream", daemon=True).start()
 
 
 def teed(

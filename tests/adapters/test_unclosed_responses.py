@@ -324,3 +324,48 @@ def test_a_forked_child_saves_only_what_it_recorded(
         "parent 3": [True],
     }
     assert len(llm_env.requests) == 5  # each call went out once: none replayed from the parent
+
+
+# litellm's sync Anthropic route drops its line iterator mid-stream. When that iterator sits in
+# a reference cycle, the cyclic garbage collector finalizes it at whatever allocation it runs
+# at: possibly inside httpcore's connection pool on the same thread, under the pool's lock,
+# which closing the upstream stream takes again (encode/httpcore#990). Here the collection is
+# forced while the lock is held, as the collector did in a real run of the SDK matrix.
+DROPPED_IN_A_CYCLE = """
+import gc, sys
+import httpx
+from replay import Cassette, ReplayTransport
+
+upstream = httpx.HTTPTransport()
+cassette = Cassette(sys.argv[1], "once")
+client = httpx.Client(transport=ReplayTransport(cassette, upstream))
+messages = [{"role": "user", "content": "count to ten"}]
+request = client.build_request(
+    "POST",
+    sys.argv[2] + "/v1/chat/completions",
+    headers={"authorization": "Bearer " + sys.argv[3]},
+    json={"model": "gpt-4o-mini", "stream": True, "messages": messages},
+)
+lines = client.send(request, stream=True).iter_lines()
+next(lines)
+cycle = [lines]
+cycle.append(cycle)
+del lines, cycle
+gc.disable()
+with upstream._pool._optional_thread_lock:
+    gc.collect()
+print("collected")
+"""
+
+
+def test_a_stream_dropped_in_a_cycle_is_collected_without_deadlock_inside_the_pool(
+    llm_env: FakeLLMServer, cassette_path: Path
+) -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", DROPPED_IN_A_CYCLE, str(cassette_path), llm_env.url, TEST_API_KEY],
+        capture_output=True,
+        text=True,
+        timeout=30,  # a deadlock shows as this timeout
+    )
+    assert (result.returncode, result.stdout.strip()) == (0, "collected"), result.stderr
+    assert outcomes(cassette_path) == [[False]]  # what was read, marked incomplete
