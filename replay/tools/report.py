@@ -414,6 +414,16 @@ def _answers(old: Side | None, new: Side | None) -> str:
         before = olds[position] if position < len(olds) else None
         after = news[position] if position < len(news) else None
         heading = f"<h4>response {position + 1}</h4>" if max(len(olds), len(news)) > 1 else ""
+        if before is not None and after is not None and _answer_text(before) == _answer_text(after):
+            # The same text on both sides is shown once: a page of 1,000 mostly unchanged
+            # pairs would otherwise carry every answer twice.
+            metas = f"<h5>{_tags('old')}{_meta(before)}</h5><h5>{_tags('new')}{_meta(after)}</h5>"
+            text = _plain(_answer_text(before), before)
+            blocks.append(
+                f"{heading}<div class='answer same'>{metas}<p class='note'>The same text on "
+                f"both sides:</p>{text}</div>{_tool_calls(before, after)}"
+            )
+            continue
         old_html, new_html = _texts(before, after)
         blocks.append(
             f"{heading}<div class='side-by-side'>{_column('old', before, old_html)}"
@@ -424,9 +434,12 @@ def _answers(old: Side | None, new: Side | None) -> str:
     return "".join(blocks)
 
 
+def _tags(*sides: str) -> str:
+    return "".join(f"<span class='tag {side}'>{side.upper()}</span>" for side in sides)
+
+
 def _column(side: str, answer: Answer | None, text: str) -> str:
-    tag = f"<span class='tag {side}'>{side.upper()}</span>"
-    return f"<div class='answer {side}'><h5>{tag}{_meta(answer)}</h5>{text}</div>"
+    return f"<div class='answer {side}'><h5>{_tags(side)}{_meta(answer)}</h5>{text}</div>"
 
 
 def _meta(answer: Answer | None) -> str:
@@ -597,7 +610,7 @@ font-weight:700;font-size:.8em}
 margin:0 .2rem .2rem 0;font-size:.8em}
 .side-by-side{display:grid;grid-template-columns:1fr 1fr;gap:1rem}
 .answer{border-top:4px solid var(--line);padding-top:.3rem;min-width:0}
-.answer.old{border-top-color:var(--old)}.answer.new{border-top-color:var(--new)}
+.answer.old{border-top-color:var(--old)}.answer.same{border-top-color:#999}.answer.new{border-top-color:var(--new)}
 .answer h5{margin:.2rem 0;font-size:.95em}.text{white-space:pre-wrap;word-break:break-word}
 del{background:#fde0dc;text-decoration:line-through}ins{background:#d8f0e0;text-decoration:underline}
 .none{color:var(--muted);font-style:italic}
