@@ -8,6 +8,7 @@ data as a table beside it, for screen readers and for print.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -54,7 +55,7 @@ def totals(
     chart.x_labels = [label for _, label, _ in measures]
     chart.add("OLD", [old.get(name) for name, _, _ in measures])
     chart.add("NEW", [new.get(name) for name, _, _ in measures])
-    return str(chart.render(is_unicode=True))
+    return _stable(chart.render(is_unicode=True), measures[0][0])
 
 
 def per_pair(title: str, points: Sequence[tuple[float, float]]) -> str:
@@ -73,4 +74,19 @@ def per_pair(title: str, points: Sequence[tuple[float, float]]) -> str:
     top = max(max(x, y) for x, y in points) or 1
     chart.add("pairs", [(float(x), float(y)) for x, y in points])
     chart.add("unchanged", [(0.0, 0.0), (float(top), float(top))], stroke=True, show_dots=False)
-    return str(chart.render(is_unicode=True))
+    return _stable(chart.render(is_unicode=True), title)
+
+
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+_MADE_ON = re.compile(r" on \d{4}-\d{2}-\d{2}-->")
+
+
+def _stable(svg: str, name: str) -> str:
+    """The same chart for the same data: pygal names each chart by a random uuid (its CSS and
+    script are scoped by it) and dates it; the name of what it shows replaces the one, and the
+    date goes, so a report of the same recordings is the same file."""
+    found = _UUID.search(svg)
+    if found is not None:
+        slug = "-".join(re.findall(r"[a-z0-9]+", name.lower()))
+        svg = svg.replace(found.group(), slug)
+    return _MADE_ON.sub("-->", svg)

@@ -9,14 +9,17 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from recorded import CHANGES, UNCHANGED
 
 from replay._core.answers import Answer, ToolCall, Usage
 from replay._core.errors import ConfigError
 from replay._core.model import Interaction, Request
 from replay.tools import diff, report
+from replay.tools.cli import main
 
 Render = Callable[[Sequence[diff.Pair]], str]
 """The ``render`` fixture (conftest.py)."""
@@ -148,3 +151,51 @@ def test_tool_calls_that_are_not_json_objects_compare_whole() -> None:
         [diff.Pair("", "k", sides[0], sides[1], ("tool_calls",))], old="o", new="n", models={}
     )
     assert page.count("<tr class='changed'>") == 2  # the name and the arguments, whole
+
+
+# The command line.
+
+
+def test_report_writes_the_page_and_says_what_it_compared(
+    suites: dict[str, Path], tmp_path: Path
+) -> None:
+    target = tmp_path / "report.html"
+    args = ["report", str(suites["old"]), str(suites["new"]), "-i", "model", "-o", str(target)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output  # written, whatever changed
+    assert result.output == f"wrote {target}: 13 pairs, 6 changed, 0 only in OLD, 0 only in NEW\n"
+    page = target.read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and 'data-summary="changed">6<' in page
+    assert list(tmp_path.iterdir()) == [target]  # no temporary file left beside it
+
+
+def test_diff_format_html_is_the_same_page_on_standard_output(
+    suites: dict[str, Path], tmp_path: Path
+) -> None:
+    target = tmp_path / "report.html"
+    sides = [str(suites["old"]), str(suites["new"]), "-i", "model"]
+    CliRunner().invoke(main, ["report", *sides, "-o", str(target)])
+    shown = CliRunner().invoke(main, ["diff", *sides, "--format", "html"])
+    assert shown.exit_code == 1  # diff's status: something changed
+    assert shown.output == target.read_text(encoding="utf-8")  # the same file, byte for byte
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--price", "model-2"], "MODEL=IN:OUT"),
+        (
+            ["-o", "/nonexistent/folder/report.html"],
+            "the folder /nonexistent/folder does not exist",
+        ),
+    ],
+)
+def test_report_refuses_bad_arguments_before_writing_anything(
+    suites: dict[str, Path], tmp_path: Path, extra: list[str], message: str
+) -> None:
+    args = ["report", str(suites["old"]), str(suites["new"]), "-o", str(tmp_path / "r.html")]
+    result = CliRunner().invoke(main, [*args, *extra])
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert list(tmp_path.iterdir()) == []

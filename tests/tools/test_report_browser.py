@@ -136,8 +136,10 @@ def test_without_javascript_the_summary_and_every_pair_read(
     )
     assert page.locator("tbody.pair:visible").count() == len(pairs)
     assert not page.locator(".controls").is_visible()  # filtering needs the script: not offered
-    page.locator("tbody.pair summary").first.click()  # <details> opens without a script
-    assert page.locator("tbody.pair .side-by-side").first.is_visible()
+    first = page.locator("tbody.pair").first
+    assert not first.locator(".answer").first.is_visible()
+    first.locator("summary").first.click()  # <details> opens without a script
+    assert first.locator(".answer").first.is_visible()
     assert problems == []
 
 
