@@ -1,6 +1,8 @@
-"""Sessions: `nox` runs tests, lint and typecheck; `bench`, `stages`, `stress`, `sdks` on demand."""
+"""Sessions: `nox` runs tests, lint and typecheck; `bench`, `stages`, `stress`, `sdks`, `browser` on demand."""
 
 from __future__ import annotations
+
+import shutil
 
 import nox
 
@@ -94,3 +96,14 @@ def sdks(session: nox.Session) -> None:
         *session.posargs,
         env={"REPLAY_SDK_ROUTES": "all"},
     )
+
+
+@nox.session(python=PYTHON)
+def browser(session: nox.Session) -> None:
+    """The report's browser tests, installing Debian's Chromium first when it is missing (as
+    root); REPLAY_SCREENSHOTS=docs/images refreshes the docs' screenshot."""
+    if not shutil.which("chromium"):
+        session.run("apt-get", "update", "-qq", external=True)
+        session.run("apt-get", "install", "-y", "-qq", "chromium", external=True)
+    session.install("-e", ".[test]")
+    session.run("pytest", "-p", "no:cacheprovider", "tests/tools/test_report_browser.py")

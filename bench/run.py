@@ -822,6 +822,64 @@ def proxy_first_chunk(scale: Scale, workdir: Path) -> Figure:
 # Machine, results, report.
 
 
+def _chat_interaction(key: str, prompt: str, text: str, tokens: int, model: str) -> Any:
+    from replay._core.model import Chunk, Interaction, Request, Response
+
+    body = {"model": model, "messages": [{"role": "user", "content": prompt}]}
+    answer = {
+        "id": "chatcmpl-" + key[:12],
+        "object": "chat.completion",
+        "model": model,
+        "choices": [
+            {"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": text}}
+        ],
+        "usage": {"prompt_tokens": 20, "completion_tokens": tokens, "total_tokens": 20 + tokens},
+    }
+    headers = (("content-type", "application/json"),)
+    request = Request("POST", "https://api.openai.com/v1/chat/completions", (), orjson.dumps(body))
+    response = Response(200, headers, (Chunk(orjson.dumps(answer), 0.4),), "2026-01-01T00:00:00Z")
+    return Interaction(key, request, [response])
+
+
+def report_page(scale: Scale, workdir: Path) -> Figure:
+    """``replay report`` of 1,000 pairs: answers of 50 to 400 words, a third of them changed."""
+    from replay._core.key import KeyRules
+    from replay.tools import diff, report
+
+    del workdir
+    rng = random.Random(7)
+    words = "the model answers every prompt with a sentence or more of plain words".split()
+    pairs_n = 1_000 if scale is FULL else 100
+    old, new = [], []
+    for index in range(pairs_n):
+        text = " ".join(rng.choice(words) for _ in range(rng.randint(50, 400)))
+        changed = text.replace("plain", "clear") if index % 3 == 0 else text
+        key = f"{index:064x}"
+        prompt = f"prompt number {index}"
+        old.append(_chat_interaction(key, prompt, text, len(text) // 4, "model-1"))
+        new.append(_chat_interaction(key, prompt, changed, len(changed) // 4, "model-2"))
+    pairs = diff.pair_trees({"": old}, {"": new}, KeyRules(ignore=("model",)))
+    models = {side: diff.models(pairs, side) for side in ("old", "new")}
+    seconds, size = [], 0
+    for _ in range(scale.rounds):
+        started = time.perf_counter()
+        page = report.render(pairs, old="old/", new="new/", models=models)
+        seconds.append(time.perf_counter() - started)
+        size = len(page.encode())
+    row = {
+        "pairs": len(pairs),
+        "render_s": statistics.median(seconds),
+        "page_mb": size / 2**20,
+        "rounds": scale.rounds,
+    }
+    return Figure(
+        "replay report: one page for a model upgrade",
+        "wall seconds and MiB",
+        [row],
+        ["targets: under 2 s and under 5 MB for 1,000 pairs (issue 29)"],
+    )
+
+
 def machine() -> dict[str, Any]:
     cpu = platform.processor() or platform.machine()
     try:
@@ -893,6 +951,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small counts, to check the script")
     parser.add_argument("--profile", action="store_true", help="profile the replay hot path")
+    parser.add_argument("--only", metavar="FIGURE", help="run one figure (a function's name)")
     parser.add_argument("--cold", nargs=2, metavar=("CONTENDER", "PATH"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.cold:
@@ -907,13 +966,17 @@ def main() -> None:
         started = time.perf_counter()
         figures = []
         measures = [replay_per_request, sdk_chat, cold_load, record_calls, streamed_replay]
-        measures += [first_chunk, proxy_replay, proxy_first_chunk]
+        measures += [first_chunk, proxy_replay, proxy_first_chunk, report_page]
+        if args.only:
+            measures = [m for m in measures if m.__name__ == args.only]
+            if not measures:
+                parser.error(f"no figure named {args.only}")
         for measure in measures:
             print(f"{measure.__name__} ...", flush=True)
             figures.append(measure(scale, workdir))
         seconds = time.perf_counter() - started
     host = machine()
-    name = "quick" if args.quick else "latest"
+    name = "quick" if args.quick else args.only or "latest"
     RESULTS.mkdir(exist_ok=True)
     report = markdown(figures, host, seconds)
     (RESULTS / f"{name}.md").write_text(report)

@@ -27,7 +27,7 @@ import click
 import orjson
 
 from replay._core.answers import Answer, Usage, answer_of, prompt_of
-from replay._core.errors import CassetteError, ReplayError
+from replay._core.errors import CassetteError, ConfigError, ReplayError
 from replay._core.key import KEY_LENGTH, KeyRules
 from replay._core.model import Interaction, Response, TransportFailure
 from replay._core.providers import detect
@@ -35,7 +35,7 @@ from replay._core.redact import Redactor
 from replay._core.reissue import model_requested
 from replay._store import cassette_file as store
 from replay.tools import diff as semantic_diff
-from replay.tools import fakellm, inventory, layout, prune, rerun, review, scan
+from replay.tools import fakellm, inventory, layout, prune, report, rerun, review, scan
 from replay.tools.inventory import CassetteFile
 from replay.tools.serve import serve_command
 from replay.tools.wording import counted
@@ -480,10 +480,7 @@ def _shown(interaction: Interaction) -> dict[str, Any]:
 # replay diff
 
 
-@main.command("diff")
-@click.argument("old", type=click.Path(path_type=Path))
-@click.argument("new", required=False, type=click.Path(path_type=Path))
-@click.option(
+_IGNORE_OPTION = click.option(
     "-i",
     "--ignore",
     multiple=True,
@@ -492,19 +489,58 @@ def _shown(interaction: Interaction) -> dict[str, Any]:
     "--ignore model pairs the same prompts sent to two model versions, --ignore host "
     "(scheme, host and port) the same prompts sent to two servers. Repeatable.",
 )
-@click.option("-v", "--verbose", is_flag=True, help="List the unchanged pairs too.")
-@click.option(
-    "--format",
-    "shape",
-    type=click.Choice(["text", "json", "markdown"]),
-    default="text",
-    help="markdown: a summary for a pull request comment. json: as --json.",
-)
-@click.option(
+_GIT_REV_OPTION = click.option(
     "--git-rev",
     metavar="REV",
     help="Compare the one PATH given with its state at the git revision REV.",
 )
+
+
+@dataclass
+class _Compared:
+    """Two recordings read and paired, as ``diff`` and ``report`` both start."""
+
+    old: Path
+    new: Path
+    olds: dict[str, list[Interaction]]
+    news: dict[str, list[Interaction]]
+    pairs: list[semantic_diff.Pair]
+
+    def models(self) -> dict[str, list[str]]:
+        return {side: semantic_diff.models(self.pairs, side) for side in ("old", "new")}
+
+
+def _compared(
+    old: Path, new: Path | None, ignore: tuple[str, ...], git_rev: str | None
+) -> _Compared:
+    if (new is None) == (git_rev is None):
+        raise click.UsageError("give OLD and NEW, or one PATH with --git-rev REV")
+    if new is None:
+        new, (old, olds) = old, review.side_at_revision(old, str(git_rev), _side)
+    else:
+        if old.is_dir() != new.is_dir():
+            raise click.UsageError("OLD and NEW must both be cassette files or both directories")
+        olds = _side(old)
+    news = _side(new)
+    return _Compared(
+        old, new, olds, news, semantic_diff.pair_trees(olds, news, KeyRules(ignore=ignore))
+    )
+
+
+@main.command("diff")
+@click.argument("old", type=click.Path(path_type=Path))
+@click.argument("new", required=False, type=click.Path(path_type=Path))
+@_IGNORE_OPTION
+@click.option("-v", "--verbose", is_flag=True, help="List the unchanged pairs too.")
+@click.option(
+    "--format",
+    "shape",
+    type=click.Choice(["text", "json", "markdown", "html"]),
+    default="text",
+    help="markdown: a summary for a pull request comment. json: as --json. html: the page "
+    "of `replay report`, on standard output.",
+)
+@_GIT_REV_OPTION
 @_JSON
 def diff_command(
     old: Path,
@@ -522,23 +558,21 @@ def diff_command(
     """
     as_json = as_json or shape == "json"
     output = _output(as_json)
-    if (new is None) == (git_rev is None):
-        raise click.UsageError("give OLD and NEW, or one PATH with --git-rev REV")
-    if new is None:
-        new, (old, olds) = old, review.side_at_revision(old, str(git_rev), _side)
-    else:
-        if old.is_dir() != new.is_dir():
-            raise click.UsageError("OLD and NEW must both be cassette files or both directories")
-        olds = _side(old)
-    news = _side(new)
-    pairs = semantic_diff.pair_trees(olds, news, KeyRules(ignore=ignore))
+    compared = _compared(old, new, ignore, git_rev)
+    old, new, olds, news, pairs = (
+        compared.old,
+        compared.new,
+        compared.olds,
+        compared.news,
+        compared.pairs,
+    )
     summary = semantic_diff.summary(pairs)
     sides = {"old": old, "new": new}
     warnings = [
         {**asdict(collision), "message": _collision_message(collision, sides)}
         for collision in semantic_diff.collisions(pairs)
     ]
-    models = {side: semantic_diff.models(pairs, side) for side in sides}
+    models = compared.models()
     if as_json:
         output.document(
             {
@@ -554,6 +588,8 @@ def diff_command(
         )
     elif shape == "markdown":
         output.line(review.markdown(pairs, summary, str(old), str(new)).rstrip("\n"))
+    elif shape == "html":
+        click.echo(report.render(pairs, old=str(old), new=str(new), models=models), nl=False)
     else:
         for warning in warnings:
             click.echo(f"replay: warning: {warning['message']}", err=True)
@@ -571,6 +607,74 @@ def diff_command(
                 output.line(textwrap.fill(hint, output.width, subsequent_indent="  "))
     if summary["changed"] or summary["only_old"] or summary["only_new"]:
         raise click.exceptions.Exit(1)
+
+
+@main.command("report")
+@click.argument("old", type=click.Path(path_type=Path))
+@click.argument("new", required=False, type=click.Path(path_type=Path))
+@click.option(
+    "-o",
+    "--output",
+    "target",
+    required=True,
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    help="The HTML file to write (replaced whole, never left half-written).",
+)
+@_IGNORE_OPTION
+@_GIT_REV_OPTION
+@click.option(
+    "--price",
+    "prices",
+    multiple=True,
+    metavar="MODEL=IN:OUT",
+    help="US dollars per million tokens in and out, to estimate the cost of a model's "
+    "answers where the provider reports none. Repeatable.",
+)
+def report_command(
+    old: Path,
+    new: Path | None,
+    target: Path,
+    ignore: tuple[str, ...],
+    git_rev: str | None,
+    prices: tuple[str, ...],
+) -> None:
+    """Write the regression diff of OLD and NEW (or PATH against --git-rev REV) as one HTML
+    page: summary, charts of tokens, cost and latency, and every pair side by side.
+
+    The page needs no network. Exit status 0 once it is written, whatever changed: gate on
+    `replay diff`, keep the report as its artifact.
+
+    \b
+    Examples:
+      replay report cassettes/v1 cassettes/v2 --ignore model -o report.html
+      replay report cassettes --git-rev main -o report.html
+    """
+    output = _output(False)
+    try:
+        priced = report.Prices.parse(prices)
+    except ConfigError as error:
+        raise click.BadParameter(error.reason, param_hint=f"--price {error.value}") from None
+    if not target.parent.is_dir():
+        fail(f"{target}: the folder {target.parent} does not exist")
+    compared = _compared(old, new, ignore, git_rev)
+    page = report.render(
+        compared.pairs,
+        old=str(compared.old),
+        new=str(compared.new),
+        models=compared.models(),
+        prices=priced,
+    )
+    try:
+        store.write_atomically(target, page.encode())
+    except CassetteError as error:  # says "cassette": this is a page
+        fail(f"{target}: {error.reason}")
+    summary = semantic_diff.summary(compared.pairs)
+    output.line(
+        f"wrote {target}: {counted(summary['pairs'], 'pair')}, {summary['changed']} changed, "
+        f"{summary['only_old']} only in OLD, {summary['only_new']} only in NEW"
+    )
+    if output.unreadable:
+        raise click.exceptions.Exit(2)
 
 
 def _collision_message(collision: semantic_diff.Collision, sides: Mapping[str, Path]) -> str:

@@ -1,0 +1,201 @@
+"""``replay report``: the page shows what ``replay diff`` finds, self-contained and escaped.
+
+The recordings are the command-line tests' own: real SDKs against the fake LLM API at
+model versions v1 and v2, where the prompts of ``CHANGES`` answer differently.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from recorded import CHANGES, UNCHANGED
+
+from replay._core.answers import Answer, ToolCall, Usage
+from replay._core.errors import ConfigError
+from replay._core.model import Interaction, Request
+from replay.tools import diff, report
+from replay.tools.cli import main
+
+Render = Callable[[Sequence[diff.Pair]], str]
+"""The ``render`` fixture (conftest.py)."""
+
+
+def rows(page: str) -> dict[str, str]:
+    """Each pair's ``<tbody>`` by its prompt."""
+    found = {}
+    for body in re.findall(r'<tbody class="pair".*?</tbody>', page, re.S):
+        prompt = re.search(r"<div class='prompt'>(.*?)</div>", body, re.S)
+        assert prompt is not None
+        found[html.unescape(prompt.group(1))] = body
+    return found
+
+
+def test_the_summary_counts_are_the_diffs(pairs: list[diff.Pair], render: Render) -> None:
+    page = render(pairs)
+    expected = diff.summary(pairs)
+    shown = dict(re.findall(r'data-summary="(\w+)">(\d+)<', page))
+    assert int(shown["pairs"]) == expected["pairs"] == 13
+    for state in ("changed", "unchanged", "only_old", "only_new"):
+        assert int(shown[state]) == expected[state], state
+    for kind, count in expected["changed_by_kind"].items():
+        assert int(shown[kind]) == count, kind
+
+
+def test_each_pair_carries_exactly_its_change_kinds(pairs: list[diff.Pair], render: Render) -> None:
+    found = rows(render(pairs))
+    assert set(found) == set(CHANGES) | set(UNCHANGED)
+    for prompt, kinds in CHANGES.items():
+        listed = re.search(r'data-kinds="([^"]*)"', found[prompt])
+        assert listed is not None
+        assert listed.group(1).split() == ["changed", *kinds], prompt
+    for prompt in UNCHANGED:
+        assert 'data-kinds="unchanged"' in found[prompt], prompt
+
+
+def test_a_changed_text_is_diffed_word_by_word_side_by_side(
+    pairs: list[diff.Pair], render: Render
+) -> None:
+    poem = rows(render(pairs))["write a poem about the sea"]
+    # v1 answers "Answer to: ...", v2 "A poem about: ...": only the changed words are marked.
+    assert "<del>Answer to</del>" in poem
+    assert "<ins>A poem about</ins>" in poem
+    assert poem.count("write a poem about the sea") >= 2  # both answers and the prompt
+
+
+def test_tool_call_arguments_are_compared_field_by_field(
+    pairs: list[diff.Pair], render: Render
+) -> None:
+    weather = rows(render(pairs))["weather in Paris"]
+    changed = re.findall(r"<tr class='changed'><td>1</td><td><code>([^<]+)</code>", weather)
+    assert changed == ["arguments.unit"]  # v2 adds "unit"; the query is unchanged
+    assert "&quot;celsius&quot;" not in weather and "celsius" in weather
+
+
+def test_the_page_needs_nothing_from_the_network(pairs: list[diff.Pair], render: Render) -> None:
+    page = render(pairs)
+    assert not re.search(r"""<(script|img|link|iframe)\b[^>]*\b(src|href)=""", page)
+    assert "@import" not in page and "url(" not in page
+    # pygal's comments name its site, and SVG names its namespace; nothing is fetched.
+    loaded = re.findall(r"""(?:src|href)\s*=\s*["']?(https?:)""", page)
+    assert loaded == []
+
+
+def test_recorded_text_cannot_inject_markup() -> None:
+    hostile = "<script>alert(1)</script><img src=x onerror=alert(2)>"
+    request = Request("POST", "https://api.example/v1/chat", (), b'{"prompt": "%s"}' % b"x")
+    old = diff.Side("a" * 64, Interaction("a" * 64, request), (Answer(200, text=hostile),))
+    new = diff.Side("b" * 64, Interaction("b" * 64, request), (Answer(200, text="fine"),))
+    page = report.render(
+        [diff.Pair(hostile, "k", old, new, ("text",))],
+        old=hostile,
+        new="new",
+        models={"old": [hostile], "new": []},
+    )
+    assert "<script>alert" not in page and "<img src=x" not in page
+    assert page.count("<script>") == 1  # the page's own
+
+
+def test_long_answers_are_cut_and_say_so() -> None:
+    request = Request("POST", "https://api.example/v1/chat", (), b"{}")
+    long = "word " * 10_000
+    sides = [
+        diff.Side(key, Interaction(key, request), (Answer(200, text=text),))
+        for key, text in (("a" * 64, long), ("b" * 64, long + "more"))
+    ]
+    page = report.render(
+        [diff.Pair("", "k", sides[0], sides[1], ("text",))], old="o", new="n", models={}
+    )
+    assert "more characters not shown" in page
+    assert len(page) < 100_000
+
+
+def test_a_thousand_pairs_make_a_page_under_five_megabytes(
+    pairs: list[diff.Pair], render: Render
+) -> None:
+    many = [pair for _ in range(1000 // len(pairs) + 1) for pair in pairs][:1000]
+    page = render(many)
+    assert page.count('<tbody class="pair"') == 1000
+    assert len(page.encode()) < 5_000_000
+
+
+def test_cost_comes_from_the_provider_or_from_prices_given() -> None:
+    prices = report.Prices.parse(["model-2=2.5:10"])
+    reported = Answer(200, usage=Usage(10, 20, cost_usd=0.5), model="model-2")
+    priced = Answer(200, usage=Usage(1_000_000, 100_000), model="model-2")
+    unknown = Answer(200, usage=Usage(1_000_000, 100_000), model="model-3")
+    assert prices.cost(reported) == 0.5
+    assert prices.cost(priced) == pytest.approx(2.5 + 1.0)
+    assert prices.cost(unknown) is None
+
+
+@pytest.mark.parametrize("spec", ["model-2", "model-2=2.5", "=1:2", "m=a:b"])
+def test_a_bad_price_names_what_it_expects(spec: str) -> None:
+    with pytest.raises(ConfigError, match=re.escape(spec)):
+        report.Prices.parse([spec])
+
+
+def test_tool_calls_that_are_not_json_objects_compare_whole() -> None:
+    before = Answer(200, tool_calls=(ToolCall("f", '"a"'),))
+    after = Answer(200, tool_calls=(ToolCall("g", "[1]"),))
+    request = Request("POST", "https://api.example/v1/chat", (), b"{}")
+    sides = [
+        diff.Side(key, Interaction(key, request), (answer,))
+        for key, answer in (("a" * 64, before), ("b" * 64, after))
+    ]
+    page = report.render(
+        [diff.Pair("", "k", sides[0], sides[1], ("tool_calls",))], old="o", new="n", models={}
+    )
+    assert page.count("<tr class='changed'>") == 2  # the name and the arguments, whole
+
+
+# The command line.
+
+
+def test_report_writes_the_page_and_says_what_it_compared(
+    suites: dict[str, Path], tmp_path: Path
+) -> None:
+    target = tmp_path / "report.html"
+    args = ["report", str(suites["old"]), str(suites["new"]), "-i", "model", "-o", str(target)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output  # written, whatever changed
+    assert result.output == f"wrote {target}: 13 pairs, 6 changed, 0 only in OLD, 0 only in NEW\n"
+    page = target.read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and 'data-summary="changed">6<' in page
+    assert list(tmp_path.iterdir()) == [target]  # no temporary file left beside it
+
+
+def test_diff_format_html_is_the_same_page_on_standard_output(
+    suites: dict[str, Path], tmp_path: Path
+) -> None:
+    target = tmp_path / "report.html"
+    sides = [str(suites["old"]), str(suites["new"]), "-i", "model"]
+    CliRunner().invoke(main, ["report", *sides, "-o", str(target)])
+    shown = CliRunner().invoke(main, ["diff", *sides, "--format", "html"])
+    assert shown.exit_code == 1  # diff's status: something changed
+    assert shown.output == target.read_text(encoding="utf-8")  # the same file, byte for byte
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--price", "model-2"], "MODEL=IN:OUT"),
+        (
+            ["-o", "/nonexistent/folder/report.html"],
+            "the folder /nonexistent/folder does not exist",
+        ),
+    ],
+)
+def test_report_refuses_bad_arguments_before_writing_anything(
+    suites: dict[str, Path], tmp_path: Path, extra: list[str], message: str
+) -> None:
+    args = ["report", str(suites["old"]), str(suites["new"]), "-o", str(tmp_path / "r.html")]
+    result = CliRunner().invoke(main, [*args, *extra])
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert list(tmp_path.iterdir()) == []
