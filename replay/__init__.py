@@ -46,6 +46,7 @@ from replay._core.errors import (
     Difference,
     NetworkBlocked,
     ReplayError,
+    UndecodableSecret,
 )
 from replay._core.modes import Mode
 from replay._core.providers import Provider
@@ -74,6 +75,7 @@ __all__ = [
     "Provider",
     "ReplayError",
     "ReplayTransport",
+    "UndecodableSecret",
     "mark_incomplete",
     "use_cassette",
 ]

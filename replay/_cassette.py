@@ -34,7 +34,13 @@ from types import TracebackType
 from typing import Any
 
 from replay._core import key as request_keys
-from replay._core.errors import CassetteError, CassetteMiss, ConfigError, ReplayError
+from replay._core.errors import (
+    CassetteError,
+    CassetteMiss,
+    ConfigError,
+    ReplayError,
+    UndecodableSecret,
+)
 from replay._core.hosts import IgnoredHosts
 from replay._core.key import KeyRules
 from replay._core.model import (
@@ -50,6 +56,7 @@ from replay._core.normalize import Normalizer
 from replay._core.providers import Provider, detect
 from replay._core.redact import Redactor
 from replay._core.rewrite import Rewriter
+from replay._core.streams import decoded_request
 from replay._store import cassette_file as store
 from replay._store import journal, usage
 from replay._store.backend import LOCAL, Store
@@ -254,6 +261,7 @@ class Cassette:
 
     def decide(self, request: Request) -> Replay | Record:
         """Replay, or record; raises :class:`CassetteMiss` where the mode forbids recording."""
+        request = decoded_request(request)
         key = self.key_for(request)  # which loads the cassette
         with self._lock:
             outcomes = self._outcomes(key)
@@ -278,6 +286,7 @@ class Cassette:
                 return Replay(outcomes[min(played, len(outcomes) - 1)])
         scrub = self.redactor.with_secrets_of(request)
         stored = self._normalizer.request(self.redactor.request(request, scrub))
+        self._refuse_undecoded("request", request, request.body, scrub, stored.url)
         sent = (
             request_keys.exact_digest(stored, self.rules)
             if self._keyed_alike(stored, request, key)
@@ -369,9 +378,22 @@ class Cassette:
 
     # Recording.
 
+    def _refuse_undecoded(
+        self, part: str, carrier: Request | Response, body: bytes, scrub: Rewriter, url: str
+    ) -> None:
+        """A body left in its ``content-encoding`` (one no module here decodes) is out of
+        redaction's sight: it is recorded only when a scan of its bytes finds no secret."""
+        encoding = carrier.header("content-encoding")
+        if encoding is not None and self.redactor.holds_secret(body, scrub):
+            method = carrier.method if isinstance(carrier, Request) else "response to"
+            raise UndecodableSecret(method, url, part, encoding)
+
     def add(self, record: Record, outcome: Outcome) -> None:
         """Store what the network answered to ``record``, redacted and normalized."""
         if isinstance(outcome, Response):
+            self._refuse_undecoded(
+                "response", outcome, outcome.body, record.scrub, record.request.url
+            )
             outcome = self.redactor.response(outcome, record.scrub)
         else:
             outcome = replace(outcome, message=self.redactor.text(outcome.message, record.scrub))
@@ -440,7 +462,10 @@ class Cassette:
         """Add the responses still open as they stand, and fold the journal into the file."""
         with self._lock:
             for recording in list(self._recordings):
-                recording.finish(complete=False)
+                try:
+                    recording.finish(complete=False)
+                except UndecodableSecret as refused:  # said, and the others still saved
+                    warnings.warn(str(refused), stacklevel=2)
             self.fold()
 
     def fold(self) -> None:

@@ -4,6 +4,7 @@
     ├── CassetteError            a cassette file cannot be read or written
     │   └── CassetteVersionError     the file is a cassette of a format we do not know
     ├── CassetteMiss             a request has no recording and the mode forbids recording
+    ├── UndecodableSecret        a body replay cannot decode carries a secret: not recorded
     ├── ConfigError              an option has a value replay cannot use
     └── NetworkBlocked           a real connection was attempted while the network is blocked
 
@@ -85,6 +86,25 @@ class CassetteMiss(ReplayError):
                 "one was keyed otherwise (edited by hand, or written by another version)"
             )
         super().__init__("\n".join(lines))
+
+
+class UndecodableSecret(ReplayError):
+    """A body in a content encoding replay cannot undo holds a secret the request carried.
+
+    Stored encoded, it would keep that secret on disk out of redaction's sight; so it is not
+    recorded at all. A request body is refused before it is sent.
+    """
+
+    def __init__(self, method: str, url: str, part: str, encoding: str) -> None:
+        self.method = method
+        self.url = url
+        self.part = part
+        self.encoding = encoding
+        super().__init__(
+            f"{method} {url}: the {part} body is in content-encoding {encoding!r}, which replay "
+            "cannot decode, and it holds a secret the request carried; it is not recorded "
+            "(install the module that decodes it: brotli for br, zstandard for zstd)"
+        )
 
 
 class ConfigError(ReplayError):

@@ -224,6 +224,11 @@ class Redactor:
             else replace(response.failure, message=self.text(response.failure.message, rewriter)),
         )
 
+    def holds_secret(self, data: bytes, rewriter: Rewriter) -> bool:
+        """Whether redaction would change ``data``: a secret field, a known or carried secret,
+        or a string shaped like a key."""
+        return rewriter.apply(SECRET_FIELDS.apply(data)) != data
+
     def text(self, text: str, rewriter: Rewriter) -> str:
         return rewriter.apply(text.encode()).decode(errors="replace")
 

@@ -2,9 +2,11 @@
 
 Recording tees: each chunk goes on to the caller the moment it arrives, so
 time to first token is what it would be without replay, and is kept with its
-arrival time. Bodies are kept decoded (gzip, deflate, brotli), so the cassette
-is readable and the caller is told so by the adapter dropping
-``content-encoding``.
+arrival time. Bodies are kept decoded (gzip, deflate, brotli, zstd), so the
+cassette is readable, redaction and normalization see the text, and the caller is
+told so by the adapter dropping ``content-encoding``. brotli and zstd are decoded
+with whichever module the HTTP library itself would use: an encoding no module here
+can undo is one the client does not advertise either.
 
 Replay gives back the same chunks with the same boundaries, instantly, or at
 the recorded pace scaled by ``speed`` (2.0 is twice as fast).
@@ -19,7 +21,7 @@ import zlib
 from collections.abc import Iterator, Sequence
 from typing import Any, Protocol
 
-from replay._core.model import Chunk, Headers, Response, TransportFailure
+from replay._core.model import Chunk, Headers, Request, Response, TransportFailure
 
 
 class _Decompressor(Protocol):
@@ -29,8 +31,10 @@ class _Decompressor(Protocol):
 class BodyDecoder:
     """Undo a ``content-encoding`` chunk by chunk.
 
-    An encoding we cannot undo (``zstd``, ``br`` without brotli installed) is left as it
-    is: ``decodes`` is then False, and the body is kept encoded with its header.
+    An encoding we cannot undo (``br`` without brotli installed, ``zstd`` without
+    zstandard, a name we do not know) is left as it is: ``decodes`` is then False, and the
+    body is kept encoded with its header, once a scan of its bytes found no secret the
+    request carried (:meth:`replay._core.redact.Redactor.refuse_undecoded`).
     """
 
     def __init__(self, encoding: str | None) -> None:
@@ -66,6 +70,22 @@ class _Deflate:
         return self._inner.decompress(data)
 
 
+class _Zstandard:
+    """A zstd body may hold several frames one after another: each gets a fresh decoder."""
+
+    def __init__(self, module: Any) -> None:
+        self._module = module
+        self._inner = module.ZstdDecompressor().decompressobj()
+
+    def decompress(self, data: bytes) -> bytes:
+        out = [self._inner.decompress(data)]
+        while self._inner.eof and self._inner.unused_data:
+            unused = self._inner.unused_data
+            self._inner = self._module.ZstdDecompressor().decompressobj()
+            out.append(self._inner.decompress(unused))
+        return b"".join(out)
+
+
 class _Brotli:
     def __init__(self, module: Any) -> None:
         self._inner = module.Decompressor()
@@ -83,7 +103,32 @@ def _decompressor(name: str) -> _Decompressor | None:
         for module_name in ("brotli", "brotlicffi"):  # whichever httpx found
             with contextlib.suppress(ImportError):
                 return _Brotli(importlib.import_module(module_name))
+    if name == "zstd":
+        with contextlib.suppress(ImportError):  # what httpx and urllib3 decode zstd with
+            return _Zstandard(importlib.import_module("zstandard"))
     return None
+
+
+def decoded_request(request: Request) -> Request:
+    """The request with its body decoded, when it was sent with a ``content-encoding`` that
+    can be undone: keys, redaction and the cassette then see the content, not its compressed
+    bytes (gzip stamps a time in them: the same content would key differently every run)."""
+    encoding = request.header("content-encoding")
+    if encoding is None:
+        return request
+    decoder = BodyDecoder(encoding)
+    if not decoder.decodes:
+        return request
+    try:
+        body = decoder.decode(request.body)
+    except Exception:  # each decoder has its own error: not what it says it is, kept as sent
+        return request
+    headers = tuple(
+        (name, value)
+        for name, value in request.headers
+        if name not in ("content-encoding", "content-length")
+    )
+    return Request(request.method, request.url, headers, body)
 
 
 class StreamRecorder:

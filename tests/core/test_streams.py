@@ -33,7 +33,7 @@ def test_bodies_are_decoded_piece_by_piece(encoding: str | None, encoded: bytes)
     assert b"".join(decoder.decode(piece) for piece in pieces(encoded)) == BODY
 
 
-@pytest.mark.parametrize("encoding", ["zstd", "gzip, compress"])
+@pytest.mark.parametrize("encoding", ["compress", "gzip, compress", "exi"])
 def test_encodings_we_cannot_undo_are_left_as_they_are(encoding: str) -> None:
     decoder = BodyDecoder(encoding)
     assert not decoder.decodes and decoder.decode(b"\x28\xb5\x2f\xfd") == b"\x28\xb5\x2f\xfd"

@@ -1,0 +1,107 @@
+"""A loopback server that behaves like the real ones our fake does not imitate.
+
+It answers every request with what it received, as JSON (method, path, headers, the body
+as text), the way APIs echo a request in their error bodies. Request headers steer it:
+
+- ``x-echo-encoding: zstd`` (or ``gzip``, ``deflate``, ``br``, ``gzip, br``, or a name it
+  does not know, sent as is): the response body is encoded so, with its
+  ``content-encoding``;
+- ``x-echo-header: NAME: VALUE`` (percent-encoded UTF-8 or Latin-1 bytes): a raw header
+  line added to the response, bytes as given (``x-note: caf%C3%A9``);
+- ``x-echo-body``: the response body, percent-encoded, instead of the echo;
+- ``x-echo-content-type``: the response's content type (JSON by default).
+
+Request bodies sent with a ``content-encoding`` are decoded before they are echoed, as a
+server would.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import threading
+import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import unquote_to_bytes
+
+import brotli
+import zstandard
+
+
+def encode(body: bytes, encoding: str) -> bytes:
+    for name in (part.strip() for part in encoding.split(",")):
+        if name == "gzip":
+            body = gzip.compress(body)
+        elif name == "deflate":
+            body = zlib.compress(body)
+        elif name == "br":
+            body = brotli.compress(body)
+        elif name == "zstd":
+            body = zstandard.ZstdCompressor().compress(body)
+        elif name not in ("", "identity"):
+            body = b"\x1f\x9d" + body  # a "compress" header before plain bytes: not LZW
+    return body
+
+
+def decode(body: bytes, encoding: str) -> bytes:
+    for name in reversed([part.strip() for part in encoding.split(",")]):
+        if name == "gzip":
+            body = gzip.decompress(body)
+        elif name == "deflate":
+            body = zlib.decompress(body)
+        elif name == "br":
+            body = brotli.decompress(body)
+        elif name == "zstd":
+            body = zstandard.ZstdDecompressor().decompress(body)
+    return body
+
+
+class _Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+    def _answer(self) -> None:
+        length = int(self.headers.get("content-length") or 0)
+        body = self.rfile.read(length)
+        body = decode(body, self.headers.get("content-encoding", ""))
+        echoed = {
+            "method": self.command,
+            "path": self.path,
+            "headers": {name.lower(): value for name, value in self.headers.items()},
+            "body": body.decode("latin-1"),
+        }
+        given = self.headers.get("x-echo-body")
+        answer = unquote_to_bytes(given) if given is not None else json.dumps(echoed).encode()
+        encoding = self.headers.get("x-echo-encoding", "")
+        answer = encode(answer, encoding)
+        lines = [
+            b"HTTP/1.1 200 OK",
+            b"content-type: "
+            + self.headers.get("x-echo-content-type", "application/json").encode(),
+            b"content-length: " + str(len(answer)).encode(),
+        ]
+        if encoding:
+            lines.append(b"content-encoding: " + encoding.encode())
+        for raw in self.headers.get_all("x-echo-header") or []:
+            lines.append(unquote_to_bytes(raw))
+        self.wfile.write(b"\r\n".join(lines) + b"\r\n\r\n" + answer)
+
+    do_GET = do_POST = do_PUT = _answer
+
+
+@contextmanager
+def echo_server() -> Iterator[str]:
+    """The server's base URL while the block runs."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
