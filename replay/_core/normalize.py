@@ -51,15 +51,29 @@ VOLATILE_REQUEST_HEADERS = frozenset(
     {
         "content-length",
         "connection",
+        # Retry counters and timeouts of the Stainless SDKs (openai, anthropic, groq, ...).
         "x-stainless-retry-count",
         "x-stainless-read-timeout",
         "x-stainless-timeout",
+        # A fresh id per call or per attempt: botocore, the Azure SDKs, client request ids.
+        "amz-sdk-invocation-id",
+        "amz-sdk-request",  # "attempt=1; max=3"
+        "x-amz-date",  # the SigV4 signing time (the signature itself is a secret)
+        "x-ms-client-request-id",
+        "x-client-request-id",
+        "x-request-id",
         "idempotency-key",
         "x-idempotency-key",
+        # Distributed tracing.
         "traceparent",
         "tracestate",
+        "x-amzn-trace-id",
+        "sentry-trace",
+        "baggage",
     }
 )
+"""Request headers a client sets anew for every call or attempt: not stored (they are no part
+of a key unless named in ``match_headers``), so a recording does not change with them."""
 
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
 _ID_TOKEN = re.compile(r"[A-Za-z0-9_\-]+")
