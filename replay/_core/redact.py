@@ -8,23 +8,32 @@ What is replaced by :data:`PLACEHOLDER`:
   secret query parameters (``key``, ``api_key``, ``access_token``, ``sig``, the
   ``X-Amz-Signature`` of a presigned URL, ...);
 - the userinfo of a URL (``https://user:pass@host``);
-- the values of secret JSON fields (``"api_key": "..."``) in request and response bodies,
-  and of secret parameters in form-encoded request bodies;
-- wherever they appear (URL, body, response, stream chunks, error messages): the
-  values of environment variables whose names end in ``_KEY``, ``_TOKEN`` or
-  ``_SECRET`` or contain ``API_KEY``; the secrets the request itself carried in
-  its auth headers and parameters (servers echo them in error bodies); literal
-  secrets the user names; and strings shaped like the major providers' API keys.
+- the values of secret JSON fields (``"api_key": "..."``, a number as well as a string) in
+  request and response bodies, and of secret parameters in form-encoded and multipart
+  request bodies; the generic names ``token`` and ``secret`` only where the value looks
+  like a secret (:func:`looks_like_secret`), since ``"token"`` is also a logprob's text;
+- wherever they appear (URL, body, response, stream chunks, error messages), and in every
+  form a server may echo them in (percent-encoded, ``+`` for a space, JSON-escaped with
+  ``\\/`` or ``\\uXXXX``): the values of environment variables whose names end in ``_KEY``,
+  ``_TOKEN`` or ``_SECRET`` or contain ``API_KEY`` and that look like secrets; the secrets
+  the request itself carried in its auth headers (a Basic password decoded, a SigV4
+  signature alone), cookies, parameters and secret body fields (servers echo them in error
+  bodies); literal secrets the user names; and strings shaped like the major providers'
+  API keys.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import replace
 from functools import lru_cache
-from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, quote, quote_plus, unquote, urlencode, urlsplit, urlunsplit
+
+import orjson
 
 from replay._core.model import Headers, Request, Response
 from replay._core.rewrite import Rewriter
@@ -75,9 +84,25 @@ SECRET_JSON_FIELDS = (
     "refreshToken",
     "id_token",
     "idToken",
+    "auth_token",
+    "authToken",
+    "session_token",
+    "sessionToken",
+    "SessionToken",  # AWS STS credentials
+    "secret_key",
+    "secretKey",
+    "secret_access_key",
+    "SecretAccessKey",
+    "private_key",
+    "privateKey",
     "client_secret",
+    "clientSecret",
     "password",
+    "passwd",
 )
+GENERIC_SECRET_FIELDS = ("token", "secret")
+"""Redacted only where the value looks like a secret: OpenAI's logprobs name each generated
+piece of text ``"token"``, and that is the answer, not a credential."""
 MIN_SECRET_LENGTH = 8
 """Shorter environment values ("1", "true") would scrub ordinary text, so they are left alone."""
 
@@ -112,24 +137,79 @@ _KEY_SHAPE_NEEDLES = (
 )
 """Every key shape above contains one of these: text without them is not scanned for keys."""
 _SECRET_FIELD_NAMES = tuple(name.encode() for name in SECRET_JSON_FIELDS)
-SECRET_FIELDS = Rewriter(
-    re.compile(rb'("(?:' + b"|".join(_SECRET_FIELD_NAMES) + rb')"\s*:\s*")(?:[^"\\]|\\.)*"'),
-    lambda match: match.group(1) + _PLACEHOLDER_BYTES + b'"',
-    _SECRET_FIELD_NAMES,
+_GENERIC_FIELD_NAMES = tuple(name.encode() for name in GENERIC_SECRET_FIELDS)
+_FIELD = re.compile(
+    rb'("(' + b"|".join((*_SECRET_FIELD_NAMES, *_GENERIC_FIELD_NAMES)) + rb')"\s*:\s*)'
+    rb'("(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+\-]*)'
 )
-"""Replaces the values of secret JSON fields, in requests and in responses alike."""
+
+
+def _field_value(match: re.Match[bytes]) -> bytes:
+    if match.group(2) in _GENERIC_FIELD_NAMES and not looks_like_secret(_json_text(match.group(3))):
+        return match.group()
+    return match.group(1) + b'"' + _PLACEHOLDER_BYTES + b'"'
+
+
+def _json_text(value: bytes) -> str:
+    """A JSON string's text, escapes undone (``"\\u2581favorite"`` is a word, not a key)."""
+    try:
+        text = orjson.loads(value)
+    except orjson.JSONDecodeError:
+        return value.decode("utf-8", "replace")
+    return text if isinstance(text, str) else str(text)
+
+
+SECRET_FIELDS = Rewriter(_FIELD, _field_value, (*_SECRET_FIELD_NAMES, *_GENERIC_FIELD_NAMES))
+"""Replaces the values of secret JSON fields (a string or a number), in requests and in
+responses alike."""
 _SECRET_FIELD_VALUE = re.compile(
-    rb'"(?:' + b"|".join(_SECRET_FIELD_NAMES) + rb')"\s*:\s*"([^"\\]*)"'
+    rb'"(?:' + b"|".join(_SECRET_FIELD_NAMES) + rb')"\s*:\s*(?:"([^"\\]*)"|(-?[0-9][0-9.]*))'
 )
 """A secret JSON field's value, when it has no escapes: servers echo it like a header's."""
+_GENERIC_FIELD_VALUE = re.compile(
+    rb'"(?:' + b"|".join(_GENERIC_FIELD_NAMES) + rb')"\s*:\s*"([^"\\]*)"'
+)
+_MULTIPART_FIELD = re.compile(
+    rb'(content-disposition:[^\r\n]*\bname="([^"]*)"[^\r\n]*\r\n(?:[^\r\n]+\r\n)*\r\n)'
+    rb"(.*?)(?=\r\n--)",
+    re.IGNORECASE | re.DOTALL,
+)
+"""A form field of a multipart body: its headers, its name and its value."""
+_SIGV4 = re.compile(r"\bSignature=([0-9a-fA-F]{16,})|\bCredential=([^/,\s]+)")
+_SECRET_RUN = re.compile(r"[A-Za-z0-9]{12,}")
+_UUID_SHAPE = re.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
+_WHITESPACE = re.compile(r"\s")
+
+
+def looks_like_secret(value: str) -> bool:
+    """Whether a value has the shape of a key, token or password rather than of a word, a
+    model name or a path: twelve characters or more, no whitespace, and a run of twelve or
+    more letters and digits that mixes letters with digits (or, from sixteen on, upper with
+    lower case), or a UUID. ``gpt-4o-mini``, ``claude-3-5-sonnet-20241022``, ``true`` and
+    ``/usr/local/bin`` are not; ``sk-proj-...``, AWS secret keys and ``hunter2hunter2`` are.
+    """
+    if len(value) < 12 or _WHITESPACE.search(value):
+        return False
+    if _UUID_SHAPE.fullmatch(value):
+        return True
+    for run in _SECRET_RUN.findall(value):
+        has_digit = any(c.isdigit() for c in run)
+        if has_digit and any(c.isalpha() for c in run):
+            return True
+        upper = sum(c.isupper() for c in run)
+        if len(run) >= 16 and upper >= 2 and len(run) - upper >= 2 and not has_digit:
+            return True
+    return False
 
 
 def environment_secrets(environ: Mapping[str, str] | None = None) -> frozenset[str]:
+    """The values of variables named like secrets that also look like one: a model name in
+    ``MODEL_KEY`` must not turn every mention of that model into ``REDACTED``."""
     environ = os.environ if environ is None else environ
     return frozenset(
         value
         for name, value in environ.items()
-        if _ENV_NAME.search(name.upper()) and len(value) >= MIN_SECRET_LENGTH
+        if _ENV_NAME.search(name.upper()) and looks_like_secret(value)
     )
 
 
@@ -151,8 +231,9 @@ class Redactor:
         self.known = _scrubber(frozenset(self.secrets))
 
     def with_secrets_of(self, request: Request) -> Rewriter:
-        """A rewriter that also scrubs what this request carried in its auth headers and query."""
-        carried = set(_carried_secrets(request, self.secret_headers, self.secret_params))
+        """A rewriter that also scrubs what this request carried: in its auth headers and
+        cookies, its query, and the secret fields of its body."""
+        carried = set(_carried_secrets(request, self.secret_headers, self._secret_name))
         if carried <= self.secrets:
             return self.known
         return _scrubber(frozenset(self.secrets | carried))
@@ -191,7 +272,17 @@ class Redactor:
             return body
         if content_type and content_type.startswith("application/x-www-form-urlencoded"):
             body = self._form(body.decode("latin-1")).encode("latin-1")
+        elif content_type and content_type.startswith("multipart/form-data"):
+            body = _MULTIPART_FIELD.sub(self._multipart_field, body)
         return (rewriter or self.known).apply(SECRET_FIELDS.apply(body))
+
+    def _multipart_field(self, match: re.Match[bytes]) -> bytes:
+        if not self._secret_name(match.group(2).decode("latin-1")):
+            return match.group()
+        return match.group(1) + _PLACEHOLDER_BYTES
+
+    def _secret_name(self, name: str) -> bool:
+        return name.lower() in self.secret_params or name in SECRET_JSON_FIELDS
 
     def headers(self, headers: Headers, rewriter: Rewriter) -> Headers:
         return tuple(
@@ -233,33 +324,91 @@ class Redactor:
         return rewriter.apply(text.encode()).decode(errors="replace")
 
 
+def echoed_forms(secret: str) -> Iterator[str]:
+    """``secret`` as servers echo it: as sent; percent-encoded (either case of hex); with
+    ``+`` read as a space; JSON-escaped (``\\/``, ``\\uXXXX`` for every character, or only
+    for ``<``, ``>``, ``&`` as Go's encoder does)."""
+    yield secret
+    for encoded in (quote(secret, safe=""), quote_plus(secret, safe="")):
+        yield encoded
+        yield re.sub(r"%[0-9A-F]{2}", lambda m: m.group().lower(), encoded)
+    yield secret.replace("+", " ")
+    yield secret.replace("/", "\\/")
+    for shape in ("\\u{:04x}", "\\u{:04X}"):
+        yield "".join(shape.format(ord(c)) for c in secret)
+        yield "".join(shape.format(ord(c)) if c in "<>&" else c for c in secret)
+
+
 @lru_cache(maxsize=64)
 def _scrubber(secrets: frozenset[str]) -> Rewriter:
     """Compiled once per set of secrets: a test suite's cassettes, and a recording session's
     requests carrying the same key, share one pattern."""
-    literals = sorted({s.encode() for s in secrets if s}, key=len, reverse=True)
+    literals = sorted(
+        {form.encode() for s in secrets if s for form in echoed_forms(s)}, key=len, reverse=True
+    )
     alternatives = [re.escape(s) for s in literals] + list(_KEY_SHAPES)
     pattern = re.compile(b"|".join(alternatives))
     return Rewriter(pattern, lambda match: _PLACEHOLDER_BYTES, (*literals, *_KEY_SHAPE_NEEDLES))
 
 
 def _carried_secrets(
-    request: Request, secret_headers: frozenset[str], secret_params: frozenset[str]
+    request: Request, secret_headers: frozenset[str], secret_name: Callable[[str], bool]
 ) -> Iterable[str]:
     for name, value in request.headers:
-        if name in secret_headers and name not in ("cookie", "set-cookie"):
-            scheme, _, credential = value.partition(" ")
-            token = credential if credential and scheme.isalpha() else value
-            if len(token) >= MIN_SECRET_LENGTH:
-                yield token
+        if name in ("cookie", "set-cookie"):
+            yield from _long_enough(v for _, _, v in _cookies(value))
+        elif name in secret_headers:
+            yield from _long_enough(_credentials(value))
     parts = urlsplit(request.url)
     for name, value in parse_qsl(parts.query, keep_blank_values=True):
-        if name.lower() in secret_params and len(value) >= MIN_SECRET_LENGTH:
+        if secret_name(name) and len(value) >= MIN_SECRET_LENGTH:
             yield value
     for userinfo in (parts.username, parts.password):
         if userinfo and len(userinfo) >= MIN_SECRET_LENGTH:
             yield unquote(userinfo)
     if request.body:
-        for match in _SECRET_FIELD_VALUE.finditer(request.body):
-            if len(match.group(1)) >= MIN_SECRET_LENGTH:
-                yield match.group(1).decode("utf-8", "replace")
+        yield from _long_enough(_body_secrets(request, secret_name))
+
+
+def _long_enough(values: Iterable[str]) -> Iterator[str]:
+    return (value for value in values if len(value) >= MIN_SECRET_LENGTH)
+
+
+def _cookies(header: str) -> Iterator[tuple[str, str, str]]:
+    for pair in header.split(";"):
+        name, equals, value = pair.strip().partition("=")
+        if equals:
+            yield name, equals, value
+
+
+def _credentials(value: str) -> Iterator[str]:
+    """What an auth header carries: the whole value, its token after the scheme, a Basic
+    header's user and password decoded, a SigV4 header's signature and access key id."""
+    scheme, _, credential = value.partition(" ")
+    yield credential if credential and scheme.isalpha() else value
+    if scheme.lower() == "basic" and credential:
+        try:
+            user, _, password = base64.b64decode(credential, validate=True).decode().partition(":")
+        except (binascii.Error, UnicodeDecodeError):
+            return
+        yield from (user, password)
+    for signature, access_key in _SIGV4.findall(value):
+        yield signature or access_key
+
+
+def _body_secrets(request: Request, secret_name: Callable[[str], bool]) -> Iterator[str]:
+    for match in _SECRET_FIELD_VALUE.finditer(request.body):
+        yield (match.group(1) or match.group(2)).decode("utf-8", "replace")
+    for match in _GENERIC_FIELD_VALUE.finditer(request.body):
+        value = _json_text(b'"' + match.group(1) + b'"')
+        if looks_like_secret(value):
+            yield value
+    content_type = request.header("content-type") or ""
+    if content_type.startswith("application/x-www-form-urlencoded"):
+        for name, value in parse_qsl(request.body.decode("latin-1"), keep_blank_values=True):
+            if secret_name(name):
+                yield value
+    elif content_type.startswith("multipart/form-data"):
+        for match in _MULTIPART_FIELD.finditer(request.body):
+            if secret_name(match.group(2).decode("latin-1")):
+                yield match.group(3).decode("utf-8", "replace")

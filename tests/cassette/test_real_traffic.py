@@ -11,10 +11,11 @@ from __future__ import annotations
 import base64
 import gzip
 import json
+import re
 import uuid
 from pathlib import Path
 from types import ModuleType
-from urllib.parse import quote, unquote_to_bytes
+from urllib.parse import quote, quote_plus, unquote_to_bytes
 
 import pytest
 from echo_server import echo_server, encode
@@ -174,3 +175,101 @@ def test_request_headers_clients_randomise_are_not_stored(
     stored = json.dumps(files[0][key]["request"])
     for name in ("amz-sdk-invocation-id", "x-ms-client-request-id", "traceparent"):
         assert name not in stored
+
+
+# Echoes: the key a request carried, as servers repeat it.
+
+SLASHED = "sk-ab/cd+ef8Jq2Lw5Nc7Xt3Rv9Pz"
+"""A key with the characters that echo differently: ``/`` and ``+``."""
+
+
+@pytest.mark.parametrize(
+    "echo",
+    [
+        quote(SLASHED, safe=""),
+        re.sub("%[0-9A-F]{2}", lambda m: m.group().lower(), quote(SLASHED, safe="")),
+        quote_plus(SLASHED),
+        SLASHED.replace("+", " "),  # "+" read as a space, then echoed
+        SLASHED.replace("/", "\\/"),  # JSON with escaped slashes (PHP, some Java encoders)
+        "".join(f"\\u{ord(c):04x}" for c in SLASHED),  # JSON with every character escaped
+        "api_key=" + quote_plus(SLASHED),  # a form-urlencoded echo
+    ],
+    ids=["percent", "percent-lower", "plus", "space", "json-slash", "json-unicode", "form"],
+)
+def test_a_carried_key_echoed_in_any_encoding_is_redacted(
+    library: ModuleType, tmp_path: Path, echo: str
+) -> None:
+    path = tmp_path / "c.json"
+    body = '{"error": {"message": "Incorrect API key provided: ' + echo + '"}}'
+    headers = {"authorization": f"Bearer {SLASHED}", "x-echo-body": quote(body)}
+    with echo_server() as url:
+        record(library, path, url + "/v1/chat", headers=headers, json={"q": 1})
+    stored = path.read_bytes()
+    assert echo.encode() not in stored
+    for form in forms_of(SLASHED):
+        assert form not in stored, form
+
+
+def test_cookie_values_basic_passwords_and_sigv4_signatures_echoed_alone_are_redacted(
+    library: ModuleType, tmp_path: Path
+) -> None:
+    cookie = "ck-9Tq3Wm6Zp2Ls8Vd4"
+    password = "pw-4Gh7Jk2Lq9Zx5Cv1"
+    signature = "5d672d79c15b13162d9279b0855cfba6789a8edb4c82c400e06b5924a6f2b5d7"
+    access_key = "AKIAIOSFODNN7EXAMPLE"
+    sigv4 = (
+        f"AWS4-HMAC-SHA256 Credential={access_key}/20260101/us-east-1/bedrock/aws4_request, "
+        f"SignedHeaders=host;x-amz-date, Signature={signature}"
+    )
+    basic = base64.b64encode(f"alice:{password}".encode()).decode()
+    with echo_server() as url:
+        for name, value, echo in [
+            ("cookie", f"session={cookie}; theme=dark", f"session {cookie} expired"),
+            ("authorization", f"Basic {basic}", f"bad password {password}"),
+            ("authorization", sigv4, f"<SignatureProvided>{signature}</SignatureProvided>"),
+        ]:
+            headers = {name: value, "x-echo-body": quote(echo), "x-echo-content-type": "text/plain"}
+            record(library, tmp_path / f"{len(echo)}.json", url + "/v1/echo", headers=headers)
+    stored = b"".join(path.read_bytes() for path in tmp_path.iterdir())
+    for secret in (cookie, password, signature, access_key):
+        assert secret.encode() not in stored, secret
+
+
+@pytest.mark.parametrize("shape", ["form", "multipart"])
+def test_secret_fields_of_form_and_multipart_bodies_are_redacted_and_their_echoes(
+    library: ModuleType, tmp_path: Path, shape: str
+) -> None:
+    path = tmp_path / "c.json"
+    files = {"file": ("notes.txt", b"a file's own bytes")} if shape == "multipart" else None
+    fields = {"api_key": KEY, "client_secret": "cs-3Rt6Yu9Io2Pa5Sd8", "purpose": "assistants"}
+    with echo_server() as url:
+        echoed = record(library, path, url + "/v1/files", data=fields, files=files)
+    assert isinstance(echoed, dict) and KEY in echoed["body"]  # the server saw it
+    stored = path.read_bytes()
+    for secret in (KEY, "cs-3Rt6Yu9Io2Pa5Sd8"):
+        for form in forms_of(secret):
+            assert form not in stored, form
+    assert b"assistants" in stored
+    if shape == "multipart":
+        assert b"a file's own bytes" in stored
+
+
+def test_secret_named_fields_beyond_the_usual_ones_and_numeric_passwords(
+    library: ModuleType, tmp_path: Path
+) -> None:
+    path = tmp_path / "c.json"
+    secrets = {
+        "token": "tk-7Yh3Nb6Vc9Xz2Lk5",
+        "secret": "se-2Qw5Er8Ty1Ui4Op7",
+        "session_token": "FwoGZXIvYXdzEJr8Lq2Wn5Xt9",
+        "password": 73914682059371,
+    }
+    # A logprob's "token" is the answer's own text: it stays.
+    logprobs = {"content": [{"token": "Hello", "logprob": -0.1}, {"token": " world"}]}
+    with echo_server() as url:
+        record(library, path, url + "/v1/login", json={**secrets, "logprobs": logprobs})
+    stored = path.read_bytes()
+    for value in secrets.values():
+        assert str(value).encode() not in stored, value
+    assert b'\\"token\\": \\"Hello\\"' in stored or b'"token": "Hello"' in stored
+    assert b"max_tokens" not in stored or b'"max_tokens": "REDACTED"' not in stored

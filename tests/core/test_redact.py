@@ -1,7 +1,9 @@
 from __future__ import annotations
 
+import pytest
+
 from replay._core.model import Chunk, Request, Response
-from replay._core.redact import PLACEHOLDER, Redactor, environment_secrets
+from replay._core.redact import PLACEHOLDER, Redactor, environment_secrets, looks_like_secret
 
 KEY = "sk-proj-abcdefghijklmnopqrstuvwxyz0123"
 
@@ -60,30 +62,52 @@ def test_secret_json_fields_in_bodies() -> None:
     )
 
 
-def test_environment_secrets_by_name() -> None:
+def test_environment_secrets_by_name_and_shape() -> None:
     environ = {
         "OPENAI_API_KEY": KEY,
-        "GITHUB_TOKEN": "ghp_1234567890",
+        "GITHUB_TOKEN": "ghp_" + "a1B2c3D4e5" * 3 + "f6G7h8",
         "DB_SECRET": "hunter2hunter2",
-        "MY_API_KEY_FILE": "/path/of/file",
+        "AWS_SECRET_ACCESS_KEY": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+        "LIGHTON_API_KEY": "123e4567-e89b-12d3-a456-426614174000",
+        # Named like secrets, shaped like words, model names and paths: a cassette recorded
+        # with them set must not lose every "gpt-4o-mini" to REDACTED.
+        "MODEL_KEY": "gpt-4o-mini",
+        "DEFAULT_MODEL_KEY": "claude-3-5-sonnet-20241022",
+        "MY_API_KEY_FILE": "/path/of/the/key/file",
+        "FEATURE_TOKEN": "enabled",
         "SHORT_KEY": "1",
         "HOME": "/root/home/dir",
     }
     assert environment_secrets(environ) == {
         KEY,
-        "ghp_1234567890",
+        environ["GITHUB_TOKEN"],
         "hunter2hunter2",
-        "/path/of/file",
+        environ["AWS_SECRET_ACCESS_KEY"],
+        environ["LIGHTON_API_KEY"],
     }
 
 
+@pytest.mark.parametrize(
+    "value",
+    ["gpt-4o-mini", "claude-3-5-sonnet-20241022", "gemini-2.5-flash-preview-05-20",
+     "meta-llama/Meta-Llama-3.1-8B-Instruct", "internationalization", "Authorization"],
+)  # fmt: skip
+def test_model_names_and_words_do_not_look_like_secrets(value: str) -> None:
+    assert not looks_like_secret(value)
+
+
 def test_environment_secrets_are_scrubbed_everywhere() -> None:
-    r = Redactor(environ={"CUSTOM_TOKEN": "tok-in-the-env-123"})
+    secret = "tok-8Hq2Lx5Wz3Kd7Pm"
+    r = Redactor(environ={"CUSTOM_TOKEN": secret, "MODEL_KEY": "gpt-4o-mini"})
     request = Request(
-        "POST", "https://x.test/p?q=tok-in-the-env-123", (), b'{"a":"tok-in-the-env-123"}'
+        "POST",
+        f"https://x.test/p?q={secret}",
+        (),
+        f'{{"a":"{secret}","model":"gpt-4o-mini"}}'.encode(),
     )
     stored = r.request(request, r.known)
-    assert "tok-in-the-env-123" not in stored.url and b"tok-in-the-env-123" not in stored.body
+    assert secret not in stored.url and secret.encode() not in stored.body
+    assert b'"model":"gpt-4o-mini"' in stored.body
 
 
 def test_secrets_carried_by_the_request_are_scrubbed_from_its_response() -> None:
