@@ -1,4 +1,5 @@
-"""Sessions: `nox` runs tests, lint and typecheck; `bench`, `stages`, `stress`, `sdks`, `browser` on demand."""
+"""Sessions: `nox` runs tests, lint and typecheck; `bench`, `stages`, `stress`, `sdks` and
+`browser` on demand."""
 
 from __future__ import annotations
 
@@ -106,4 +107,4 @@ def browser(session: nox.Session) -> None:
         session.run("apt-get", "update", "-qq", external=True)
         session.run("apt-get", "install", "-y", "-qq", "chromium", external=True)
     session.install("-e", ".[test]")
-    session.run("pytest", "-p", "no:cacheprovider", "tests/tools/test_report_browser.py")
+    session.run("pytest", "-p", "no:cacheprovider", "tests/tools/test_report.py", "-k", "browser")
