@@ -398,7 +398,8 @@ def _credentials(value: str) -> Iterator[str]:
 
 def _body_secrets(request: Request, secret_name: Callable[[str], bool]) -> Iterator[str]:
     for match in _SECRET_FIELD_VALUE.finditer(request.body):
-        yield (match.group(1) or match.group(2)).decode("utf-8", "replace")
+        quoted, number = match.group(1, 2)
+        yield (number if quoted is None else quoted).decode("utf-8", "replace")
     for match in _GENERIC_FIELD_VALUE.finditer(request.body):
         value = _json_text(b'"' + match.group(1) + b'"')
         if looks_like_secret(value):
