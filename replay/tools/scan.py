@@ -7,10 +7,14 @@ placeholder: a cassette written by an older version, or edited by hand, may
 still hold one. Each finding names the rule that matched it: the value of which
 environment variable, a key shape, or an unredacted secret header.
 
-Base64 bodies and chunks are decoded first; one that is not valid base64 is
-scanned as it stands and reported as a problem, since a damaged body may
-still hold a key in plain text. Pure: it takes parsed entries and returns
-findings; the command line reads the files and prints.
+Base64 bodies and chunks are decoded first, and then their ``content-encoding``
+(gzip, deflate, br, zstd) undone as recording does: a body kept compressed (an
+encoding this machine could not undo when it was recorded, an older cassette, an
+imported one) is scanned for what it says, not for its compressed bytes. One that is
+not valid base64, or whose encoding cannot be undone here, is scanned as it stands
+and reported as a problem, since a damaged body may still hold a key in plain text.
+Pure: it takes parsed entries and returns findings; the command line reads the files
+and prints.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from replay._core.redact import ACCOUNT_HEADERS, PLACEHOLDER, SECRET_HEADERS, environment_secrets
+from replay._core.streams import BodyDecoder
 from replay._store import cassette_file as store
 from replay.tools.inventory import CassetteFile
 
@@ -87,27 +92,54 @@ class _Text:
     problem: str | None = None
 
 
-def _strings(value: Any, where: str) -> Iterator[_Text]:
-    """Every string in a stored entry, with its path; base64 bodies decoded."""
+def _strings(value: Any, where: str, decoder: BodyDecoder | None = None) -> Iterator[_Text]:
+    """Every string in a stored entry, with its path; base64 bodies decoded.
+
+    ``decoder`` undoes the content-encoding of the request or response being walked; it
+    is stateful, so the chunks of one response go through it in order, as they arrived.
+    """
     if isinstance(value, dict):
+        decoder = _decoder_for(value) or decoder
         for name, item in value.items():
             if name == "base64" and isinstance(item, str):
-                yield _decoded(item, f"{where}.{name}")
+                yield _decoded(item, f"{where}.{name}", decoder)
             else:
-                yield from _strings(item, f"{where}.{name}")
+                yield from _strings(item, f"{where}.{name}", decoder)
     elif isinstance(value, list):
         for index, item in enumerate(value):
-            yield from _strings(item, f"{where}[{index}]")
+            yield from _strings(item, f"{where}[{index}]", decoder)
     elif isinstance(value, str):
         yield _Text(where, value)
 
 
-def _decoded(encoded: str, where: str) -> _Text:
+def _decoder_for(message: dict[str, Any]) -> BodyDecoder | None:
+    """A decoder for a stored request or response sent with a content-encoding."""
+    headers = message.get("headers")
+    if not isinstance(headers, dict):
+        return None
+    encoding = next(
+        (value for name, value in headers.items() if str(name).lower() == "content-encoding"),
+        None,
+    )
+    return BodyDecoder(encoding) if isinstance(encoding, str) and encoding.strip() else None
+
+
+def _decoded(encoded: str, where: str, decoder: BodyDecoder | None) -> _Text:
     try:
         data = store.decode_body({"base64": encoded})
     except ValueError:  # binascii.Error
         return _Text(where, encoded, "not valid base64 (scanned as text)")
-    return _Text(where, data.decode("utf-8", errors="replace"))
+    if decoder is None:
+        return _Text(where, data.decode("utf-8", errors="replace"))
+    if not decoder.decodes:
+        problem = "a content-encoding this machine cannot undo (scanned as stored)"
+        return _Text(where, data.decode("utf-8", errors="replace"), problem)
+    try:
+        content = decoder.decode(data)
+    except Exception:  # each decompressor has its own error
+        problem = "not what its content-encoding says (scanned as stored)"
+        return _Text(where, data.decode("utf-8", errors="replace"), problem)
+    return _Text(where, content.decode("utf-8", errors="replace"))
 
 
 _HEADER_FIELD = re.compile(r"(?:^|\.)headers\.(?P<name>[^.]+)$")

@@ -6,6 +6,7 @@ subprocess where the exit status and the streams as a shell sees them matter.
 
 from __future__ import annotations
 
+import gzip
 import importlib.metadata
 import json
 import os
@@ -14,11 +15,14 @@ import socket
 import subprocess
 import sys
 import uuid
+import zlib
 from pathlib import Path
 from typing import Any
 
+import brotli
 import httpx
 import pytest
+import zstandard
 from click.testing import CliRunner, Result
 from recorded import (
     API_KEY,
@@ -504,6 +508,49 @@ def test_scan_reports_a_body_that_is_not_base64_and_still_scans_the_rest(tmp_pat
     assert [f["field"] for f in found["findings"]] == ["responses[0].body.base64"]
     human = invoke("scan", tmp_path)
     assert human.exit_code == 1 and "not valid base64" in human.stdout
+
+
+def _compressed(encoding: str, data: bytes) -> bytes:
+    if encoding == "gzip":
+        return gzip.compress(data)
+    if encoding == "deflate":
+        return zlib.compress(data)
+    if encoding == "br":
+        return bytes(brotli.compress(data))
+    return bytes(zstandard.ZstdCompressor().compress(data))
+
+
+@pytest.mark.parametrize("encoding", ["gzip", "deflate", "br", "zstd"])
+def test_scan_undoes_the_content_encoding_of_a_body_kept_compressed(
+    tmp_path: Path, encoding: str
+) -> None:
+    echoed = _compressed(encoding, f'{{"echo": "Bearer {PLANTED}"}}'.encode())
+    whole = stored_entry(headers={"content-encoding": encoding}, body=store.encode_body(echoed))
+    # A stream's chunks go through one decoder in order: the key is split between two.
+    middle = len(echoed) // 2
+    chunks = [{"at": 0.0, **store.encode_body(part)} for part in (echoed[:middle], echoed[middle:])]
+    streamed = stored_entry(headers={"content-encoding": encoding}, chunks=chunks)
+    (tmp_path / "c.json").write_bytes(store.dump({"a" * 32: whole, "b" * 32: streamed}))
+
+    result = invoke("scan", tmp_path, "--json")
+    assert result.exit_code == 1, result.output
+    found = document(result)
+    assert found["problems"] == []
+    assert {(f["key"][0], f["match"]) for f in found["findings"]} == {
+        ("a", f"{PLANTED[:6]}… ({len(PLANTED)} characters)"),
+        ("b", f"{PLANTED[:6]}… ({len(PLANTED)} characters)"),
+    }
+
+
+def test_scan_reports_a_body_its_content_encoding_does_not_fit_and_scans_it_as_stored(
+    tmp_path: Path,
+) -> None:
+    entry = stored_entry(headers={"content-encoding": "gzip"}, body={"base64": "bm90IGd6aXA="})
+    (tmp_path / "c.json").write_bytes(store.dump({"a" * 32: entry}))
+    found = document(invoke("scan", tmp_path, "--json"))
+    assert [problem["reason"] for problem in found["problems"]] == [
+        "not what its content-encoding says (scanned as stored)"
+    ]
 
 
 KILLED_RECORDER = """
