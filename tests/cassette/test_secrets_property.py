@@ -2,24 +2,37 @@
 
 Hypothesis builds requests that carry a key in one of the places a client
 sends one (each secret and account header, each secret query parameter, those
-of presigned URLs included, URL userinfo, secret JSON fields; a JSON Web Token
-in any field at all) and answers that echo it (the response body, stream
-chunks split anywhere, headers, transport error messages) and name the account
-in their headers, records them through the cassette and reads the file back.
-``REPLAY_STRESS=1`` (the nox ``stress`` session) runs 1,000 examples.
+of presigned URLs included, URL userinfo, secret JSON fields, a cookie, a Basic
+password, a form or multipart field, a gzip-compressed body; a JSON Web Token
+in any field at all) and answers that echo it in any form servers use (as sent,
+percent-encoded in either case, ``+`` for space or read as one, JSON-escaped) in
+the response body, stream chunks split anywhere, headers, transport error
+messages, and name the account in their headers; records them through the
+cassette and reads the file back. The same fuzz also runs through httpx and a
+real loopback server answering in every content encoding, and ``replay scan`` must
+agree that the file holds nothing. ``REPLAY_STRESS=1`` (the nox ``stress``
+session) runs 1,000 examples.
 """
 
 from __future__ import annotations
 
+import base64
+import gzip
 import os
+import re
 import string
+import uuid
+from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import quote, quote_plus
 
+import httpx
 import orjson
+from echo_server import echo_server
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from replay import Cassette
+from replay import Cassette, ReplayTransport
 from replay._cassette import Record
 from replay._core.model import Chunk, Outcome, Request, Response, TransportFailure
 from replay._core.redact import (
@@ -28,6 +41,9 @@ from replay._core.redact import (
     SECRET_JSON_FIELDS,
     SECRET_QUERY_PARAMS,
 )
+from replay._store import cassette_file as store
+from replay.tools import scan
+from replay.tools.inventory import CassetteFile
 
 EXAMPLES = 1_000 if os.environ.get("REPLAY_STRESS") == "1" else 60
 AUTH_HEADERS = sorted((SECRET_HEADERS | ACCOUNT_HEADERS) - {"cookie", "set-cookie"})
@@ -37,7 +53,9 @@ keys = st.builds(
     lambda prefix, body: prefix + body,
     st.sampled_from(["", "sk-", "sk-proj-", "sk-ant-", "gsk_", "hf_", "xai-", "key-", "ya29."]),
     st.text(BASE64URL, min_size=16, max_size=48),
-).filter(lambda key: len(set(key)) >= 8)
+).filter(lambda key: len(set(key)) >= 8 and not re.search("[a-z_-]{12}", key))
+"""Random-looking keys: twelve lower-case letters in a row could be a word the file holds
+anyway (``authorizatio``), which the leak check would take for a piece of the key."""
 json_web_tokens = st.builds(
     lambda header, payload, signature: f"eyJ{header}.{payload}.{signature}",
     st.text(BASE64URL, min_size=8, max_size=40),
@@ -47,11 +65,27 @@ json_web_tokens = st.builds(
 account_ids = st.text(BASE64URL, min_size=12, max_size=36).filter(lambda v: len(set(v)) >= 8)
 
 
+ECHO_FORMS = {
+    "as sent": lambda key: key,
+    "percent": lambda key: quote(key, safe=""),
+    "percent-lower": lambda key: "".join(
+        part if i == 0 else part[:2].lower() + part[2:]
+        for i, part in enumerate(quote(key, safe="").split("%"))
+    ),
+    "plus": quote_plus,
+    "space": lambda key: key.replace("+", " "),
+    "json-slash": lambda key: key.replace("/", "\\/"),
+    "json-unicode": lambda key: "".join(f"\\u{ord(c):04x}" for c in key),
+}
+"""How servers repeat what they were sent: in URLs, forms and JSON of every encoder."""
+echo_forms = st.sampled_from(sorted(ECHO_FORMS)).map(ECHO_FORMS.__getitem__)
+
+
 @st.composite
 def carried(draw: st.DrawFn, key: str) -> Request:
     """A request that sends ``key`` where a client sends credentials, and maybe elsewhere too;
     a JSON Web Token anywhere at all."""
-    places = ["header", "query", "userinfo", "json"]
+    places = ["header", "query", "userinfo", "json", "cookie", "basic", "form", "multipart"]
     place = draw(st.sampled_from([*places, "any_field"] if key.startswith("eyJ") else places))
     headers: list[tuple[str, str]] = [("content-type", "application/json")]
     query = "?stream=true"
@@ -67,22 +101,49 @@ def carried(draw: st.DrawFn, key: str) -> Request:
         netloc = f"{draw(st.sampled_from(['user', key]))}:{key}@{netloc}"
     elif place == "json":
         body[draw(st.sampled_from(SECRET_JSON_FIELDS))] = key
+    elif place == "cookie":
+        headers.append(("cookie", f"theme=dark; session={key}"))
+    elif place == "basic":
+        headers.append(
+            ("authorization", "Basic " + base64.b64encode(f"me:{key}".encode()).decode())
+        )
+    elif place in ("form", "multipart"):
+        field = draw(st.sampled_from(["api_key", "client_secret", "password", "access_token"]))
+        return Request("POST", f"https://{netloc}/v1/files", *_form(place, {field: key}))
     else:
         body[draw(st.sampled_from(["session", "state", "user", "assertion"]))] = key
     if draw(st.booleans()):
         body["metadata"] = {"echo": f"the key is {key}"}
     url = f"https://{netloc}/v1/chat/completions{query}"
-    return Request("POST", url, tuple(headers), orjson.dumps(body))
+    content = orjson.dumps(body)
+    if draw(st.booleans()):  # some clients compress what they send
+        headers.append(("content-encoding", "gzip"))
+        content = gzip.compress(content)
+    return Request("POST", url, tuple(headers), content)
+
+
+def _form(shape: str, fields: dict[str, str]) -> tuple[tuple[tuple[str, str], ...], bytes]:
+    """Headers and body of a form upload, as httpx encodes ``data=`` and ``files=``."""
+    request = httpx.Request(
+        "POST",
+        "https://api.example.test/v1/files",
+        data={**fields, "purpose": "assistants"},
+        files={"file": ("notes.txt", b"the file's bytes")} if shape == "multipart" else None,
+    )
+    kept = ("content-type",)
+    return tuple((k, v) for k, v in request.headers.items() if k in kept), request.read()
 
 
 @st.composite
 def echoed(draw: st.DrawFn, key: str, account: str) -> Outcome:
-    """An answer that repeats ``key`` (in a body, across stream chunks, a header, an error)
-    and names the ``account`` in a header, as OpenAI and Anthropic do."""
+    """An answer that repeats ``key`` (in a body, across stream chunks, a header, an error),
+    in any form servers repeat it, and names the ``account`` in a header, as OpenAI and
+    Anthropic do."""
+    key = draw(echo_forms)(key)
     kind = draw(st.sampled_from(["json", "stream", "error_body", "transport_error"]))
     account_header = draw(st.sampled_from(sorted(ACCOUNT_HEADERS)))
     if kind == "transport_error":
-        return TransportFailure("ConnectError", f"refused for {key}", "2024-01-01T00:00:00Z")
+        return TransportFailure("ReadTimeout", f"no answer for {key}", "2024-01-01T00:00:00Z")
     if kind == "stream":
         text = f'data: {{"delta": "your key {key} is fine"}}\n\ndata: [DONE]\n\n'.encode()
         cuts = sorted(set(draw(st.lists(st.integers(1, len(text) - 1), max_size=6))))
@@ -118,7 +179,43 @@ def test_no_byte_of_the_key_reaches_the_cassette(tmp_path: Path, data: st.DataOb
         cassette.add(decision, outcome)
     stored = path.read_bytes()
     assert b"REDACTED" in stored
-    for secret in (key, account):
+    leaked = _leaks(stored, key, account)
+    assert not leaked, f"leaked as {leaked} from {request} / {outcome}"
+
+
+def _leaks(stored: bytes, *secrets: str) -> list[str]:
+    """The 12-character windows of each secret found in ``stored``: any would be a leak."""
+    leaked = []
+    for secret in secrets:
         windows = {secret[i : i + 12] for i in range(len(secret) - 11)}
-        leaked = sorted(window for window in windows if window.encode() in stored)
-        assert not leaked, f"{secret!r} leaked as {leaked} from {request} / {outcome}"
+        leaked += sorted(window for window in windows if window.encode() in stored)
+    return leaked
+
+
+RESPONSE_ENCODINGS = ["identity", "gzip", "deflate", "br", "zstd", "gzip, br"]
+
+
+@settings(
+    max_examples=EXAMPLES // 2,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    key=keys,
+    echo=echo_forms,
+    encoding=st.sampled_from(RESPONSE_ENCODINGS),
+    carrier=st.sampled_from(["authorization", "x-api-key", "api-key", "cookie"]),
+)
+def test_a_real_server_echoing_the_key_in_any_encoding_leaves_no_byte_of_it(
+    tmp_path: Path, key: str, echo: Callable[[str], str], encoding: str, carrier: str
+) -> None:
+    sent = f"session={key}" if carrier == "cookie" else f"Bearer {key}"
+    answer = '{"error": {"message": "Incorrect API key provided: ' + echo(key) + '"}}'
+    headers = {carrier: sent, "x-echo-body": quote(answer), "x-echo-encoding": encoding}
+    path = tmp_path / f"{uuid.uuid4().hex}.json"  # hypothesis may draw the same case twice
+    with echo_server() as url, httpx.Client(transport=ReplayTransport(Cassette(path))) as client:
+        assert client.post(url + "/v1/chat", headers=headers, json={"q": 1}).content
+    stored = path.read_bytes()
+    assert not _leaks(stored, key), f"{key!r} echoed as {echo(key)!r} in {encoding}"
+    cassette = CassetteFile(path, path.name, len(stored), store.load(path).interactions)
+    assert scan.scan_cassette(cassette, re.compile(re.escape(key).encode())) == ([], [])
