@@ -35,6 +35,8 @@ private and may change between versions.
 
 from __future__ import annotations
 
+from importlib.metadata import version
+
 from replay._adapters.httpx_transport import AsyncReplayTransport, ReplayTransport
 from replay._adapters.patch import use_cassette
 from replay._cassette import Cassette
@@ -51,6 +53,8 @@ from replay._core.errors import (
 from replay._core.modes import Mode
 from replay._core.providers import Provider
 from replay._store.usage import mark_incomplete
+
+__version__ = version("replay-llm")
 
 
 def __getattr__(name: str) -> object:
@@ -76,6 +80,7 @@ __all__ = [
     "ReplayError",
     "ReplayTransport",
     "UndecodableSecret",
+    "__version__",
     "mark_incomplete",
     "use_cassette",
 ]

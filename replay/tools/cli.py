@@ -194,9 +194,20 @@ def _JSON(command: Callable[..., Any]) -> Callable[..., Any]:
 @click.option("--json", "as_json", is_flag=True, help=_JSON_HELP)
 @click.pass_context
 def main(ctx: click.Context, color: bool | None, as_json: bool) -> None:
-    """Look after recorded LLM calls: list, show, diff, prune, scan, verify and import cassettes.
+    """Look after recorded LLM calls: list, show, diff, report, prune, scan, verify, rerun and
+    import cassettes; serve them to any client, or serve a fake LLM API to record from.
 
     --json and --color/--no-color are taken before the command or after it.
+
+    \b
+    Examples:
+      replay list tests/cassettes
+      replay show tests/cassettes/test_chat.json
+      replay diff v1/ v2/ --ignore model
+      replay report v1/ v2/ -o report.html
+      replay rerun tests/cassettes --out v2/ --model gpt-4.1-mini
+      replay serve --cassettes tests/cassettes --upstream https://api.openai.com
+      replay fake-server --port 8000
     """
     ctx.obj = Output(color_wanted(color, sys.stdout.isatty(), os.environ), as_json)
 
@@ -801,7 +812,7 @@ def _days(ctx: click.Context, param: click.Parameter, value: float | None) -> fl
 
 @main.command("prune")
 @_CASSETTES
-@click.option("--yes", is_flag=True, help="Remove without asking.")
+@click.option("--yes", is_flag=True, help="Remove them (without --yes, only show what would go).")
 @click.option("--dry-run", is_flag=True, help="Only show what would be removed.")
 @click.option(
     "--older-than",

@@ -567,7 +567,13 @@ def _settings(
     callback=_settings,
     help="Set a JSON path of every request body (VALUE is JSON, else a string). Repeatable.",
 )
-@click.option("--concurrency", type=click.IntRange(1, 64), default=4, show_default=True)
+@click.option(
+    "--concurrency",
+    type=click.IntRange(1, 64),
+    default=4,
+    show_default=True,
+    help="How many requests are in flight at once.",
+)
 @click.option(
     "--max-requests", type=click.IntRange(min=0), metavar="N", help="Send at most N requests."
 )

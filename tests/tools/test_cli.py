@@ -612,6 +612,7 @@ def test_version_is_the_installed_package_s() -> None:
     result = invoke("--version")
     assert result.exit_code == 0
     assert result.stdout == f"replay, version {importlib.metadata.version('replay-llm')}\n"
+    assert replay.__version__ == importlib.metadata.version("replay-llm")
 
 
 def test_prune_keeps_what_is_re_recorded_between_showing_and_removing(tmp_path: Path) -> None:
