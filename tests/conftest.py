@@ -20,12 +20,24 @@ import httpx
 import httpx2
 import pytest
 
+from replay._store import usage
 from replay.tools.fakellm import FakeLLMServer
 
 TEST_API_KEY = "sk-fakellm-e2e-7Qm2Xc9Lp4Vt8Rb1"
 """The key the test server accepts; no cassette byte may contain it."""
 
 SDK_KEY_VARIABLES = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GROQ_API_KEY", "AI21_API_KEY")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _usage_records_in_a_temporary_state_directory(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[None]:
+    """The usage records of the tests' cassettes go to a directory of this run, not the user's
+    state directory; set in the environment, so processes the tests start use it too."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(usage.STATE_DIRECTORY_VARIABLE, str(tmp_path_factory.mktemp("state")))
+        yield
 
 
 @pytest.fixture(params=[httpx, httpx2], ids=["httpx", "httpx2"])

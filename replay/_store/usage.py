@@ -4,9 +4,9 @@
 notes what it used. Noting is free per request: each :class:`~replay._cassette.Cassette`
 hands its live ``used_keys`` set to :func:`track` once, when it is made, and
 the sets are read once, when the process exits. Then, per directory of
-cassettes, this process's keys are merged under a file lock into the record
-``.replay-usage.json`` beside them, so the pytest-xdist workers of one run (or
-any processes sharing a run id) add up to one run::
+cassettes, this process's keys are merged under a file lock into that directory's
+record, so the pytest-xdist workers of one run (or any processes sharing a run id)
+add up to one run::
 
     {"version": 1, "runs": {"<run id>": {
         "started": "2024-05-01T10:00:00Z", "ended": "2024-05-01T10:02:13Z",
@@ -25,11 +25,16 @@ by an uncaught exception (Ctrl-C included), or told so through
 :func:`mark_incomplete` (the pytest plugin does for interrupted sessions and
 test selections), marks its run incomplete.
 Only the most recent :data:`KEPT_RUNS` runs are kept.
+
+The records are run-time bookkeeping, not something to commit or review, so they live
+outside the project: in the state directory (:func:`state_directory`), one file per cassette
+directory, named by a hash of its absolute path (see :func:`record_path`).
 """
 
 from __future__ import annotations
 
 import atexit
+import hashlib
 import os
 import sys
 import threading
@@ -46,7 +51,7 @@ import orjson
 from replay._core.errors import CassetteError
 from replay._store import cassette_file as store
 
-USAGE_FILE = ".replay-usage.json"
+STATE_DIRECTORY_VARIABLE = "REPLAY_STATE_DIR"
 RUN_ID_VARIABLE = "REPLAY_RUN_ID"
 FORMAT_VERSION = 1
 KEPT_RUNS = 5
@@ -178,8 +183,22 @@ class UsageLog:
         return written
 
 
+def state_directory() -> Path:
+    """Where usage records live: ``$REPLAY_STATE_DIR``, else ``$XDG_STATE_HOME/replay``, else
+    ``~/.local/state/replay`` (the XDG place for what a program keeps between runs)."""
+    chosen = os.environ.get(STATE_DIRECTORY_VARIABLE)
+    if chosen:
+        return Path(chosen)
+    state_home = os.environ.get("XDG_STATE_HOME") or os.path.expanduser("~/.local/state")
+    return Path(state_home) / "replay"
+
+
 def record_path(directory: Path) -> Path:
-    return directory / USAGE_FILE
+    """The usage record of the cassettes in ``directory``: the directory's name, for people
+    looking, and a hash of its absolute path, so that two projects' ``tests/cassettes`` differ."""
+    absolute = os.path.abspath(directory)
+    digest = hashlib.sha256(absolute.encode("utf-8", "surrogateescape")).hexdigest()[:16]
+    return state_directory() / "usage" / f"{Path(absolute).name or 'root'}-{digest}.json"
 
 
 def read(directory: Path) -> dict[str, Run] | None:
@@ -234,6 +253,7 @@ def last_complete_run(runs: Mapping[str, Run]) -> Run | None:
 def merge(directory: Path, run: Run) -> Path:
     """Add ``run`` to the directory's record under its lock, atomically."""
     path = record_path(directory)
+    path.parent.mkdir(parents=True, exist_ok=True)
     with store.lock(path):
         try:
             runs = read(directory) or {}

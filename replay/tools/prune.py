@@ -79,7 +79,7 @@ class Directory:
             return f"going by run {last.id}, ended {last.ended} ({processes})"
         if self.record is None:
             return (
-                f"no usage record ({usage.USAGE_FILE}): run the whole test suite once, "
+                f"no usage record ({usage.record_path(self.path)}): run the whole test suite once, "
                 "then prune; nothing is removed here for lack of use"
             )
         runs = sorted(self.record.values(), key=lambda r: r.ended)

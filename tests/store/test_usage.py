@@ -91,16 +91,31 @@ def test_the_log_reads_the_live_key_sets_once_at_write(tmp_path: Path) -> None:
     log.track(tmp_path / "gone" / "b.json", {"k-gone"})
     log.track(tmp_path / "c.json", set())
     keys.add("k1")  # added after tracking, as a cassette does on each request
-    assert log.write() == [tmp_path / usage.USAGE_FILE]
+    assert log.write() == [usage.record_path(tmp_path)]
     runs = usage.read(tmp_path)
     assert runs is not None
     assert runs["run-1"].cassettes == {"a.json": frozenset({"k1"})}
 
 
+def test_the_record_and_its_lock_stay_out_of_the_cassette_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cassettes, state = tmp_path / "project" / "cassettes", tmp_path / "state"
+    cassettes.mkdir(parents=True)
+    monkeypatch.setenv(usage.STATE_DIRECTORY_VARIABLE, str(state))
+    log = usage.UsageLog("run-1", "2024-01-01T00:00:00Z")
+    log.track(cassettes / "a.json", {"k1"})
+    [record] = log.write()
+    assert list(cassettes.iterdir()) == []
+    assert record.parent == state / "usage" and record.name.startswith("cassettes-")
+    other = tmp_path / "other" / "cassettes"
+    assert usage.record_path(other) != record  # same name, another project
+
+
 def test_only_the_latest_runs_are_kept_and_a_damaged_record_is_replaced(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    (tmp_path / usage.USAGE_FILE).write_text("{not json")
+    _usage_record(tmp_path).write_text("{not json")
     for index in range(usage.KEPT_RUNS + 2):
         day = f"2024-01-0{index + 1}T00:00:00Z"
         run = usage.Run(f"r{index}", day, day, True, (), 1, {"a.json": frozenset()})
@@ -122,8 +137,8 @@ def test_run_id_comes_from_the_environment_and_is_passed_on() -> None:
 
 
 def test_a_malformed_record_is_an_error_naming_it(tmp_path: Path) -> None:
-    (tmp_path / usage.USAGE_FILE).write_text('{"version": 1, "runs": {"r": {"started": 1}}}')
-    with pytest.raises(usage.CassetteError, match=r"\.replay-usage\.json.*not a usage record"):
+    _usage_record(tmp_path).write_text('{"version": 1, "runs": {"r": {"started": 1}}}')
+    with pytest.raises(usage.CassetteError, match=r"usage.*\.json.*not a usage record"):
         usage.read(tmp_path)
     assert usage.read(tmp_path / "nowhere") is None
 
@@ -140,8 +155,8 @@ def test_a_run_date_that_cannot_be_compared_is_an_error_naming_the_record(
     tmp_path: Path, started: object, why: str
 ) -> None:
     run = {"started": started, "ended": "2024-05-01T10:01:00Z", "complete": True, "cassettes": {}}
-    (tmp_path / usage.USAGE_FILE).write_bytes(orjson.dumps({"version": 1, "runs": {"r": run}}))
-    with pytest.raises(usage.CassetteError, match=r"\.replay-usage\.json") as raised:
+    _usage_record(tmp_path).write_bytes(orjson.dumps({"version": 1, "runs": {"r": run}}))
+    with pytest.raises(usage.CassetteError, match=r"usage.*\.json") as raised:
         usage.read(tmp_path)
     assert raised.value.reason == f"is not a usage record: {why}"
 
@@ -149,7 +164,14 @@ def test_a_run_date_that_cannot_be_compared_is_an_error_naming_the_record(
 def test_run_dates_in_any_zone_are_read_in_utc_so_they_compare_as_text(tmp_path: Path) -> None:
     run = {"started": "2024-05-01T12:00:00+02:00", "ended": "2024-05-01T10:01:00.5+00:00",
            "complete": True, "cassettes": {}}  # fmt: skip
-    (tmp_path / usage.USAGE_FILE).write_bytes(orjson.dumps({"version": 1, "runs": {"r": run}}))
+    _usage_record(tmp_path).write_bytes(orjson.dumps({"version": 1, "runs": {"r": run}}))
     runs = usage.read(tmp_path)
     assert runs is not None
     assert (runs["r"].started, runs["r"].ended) == ("2024-05-01T10:00:00Z", "2024-05-01T10:01:00Z")
+
+
+def _usage_record(directory: Path) -> Path:
+    """Where the usage record of ``directory`` goes, its folder made, for a test to write it."""
+    path = usage.record_path(directory)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path

@@ -433,7 +433,7 @@ def test_prune_json_shape(tmp_path: Path) -> None:
         "applied", "directories", "files", "unreadable", "interactions_removed", "files_removed",
     }  # fmt: skip
     [directory] = plan["directories"]
-    assert directory.pop("message").startswith("no usage record (.replay-usage.json)")
+    assert directory.pop("message").startswith(f"no usage record ({usage.record_path(tmp_path)})")
     assert directory == {
         "directory": str(tmp_path), "usage_record": False, "run": None, "stale": False,
     }  # fmt: skip
@@ -452,7 +452,7 @@ def stored_entry(recorded_at: str = "2024-05-01T10:00:00Z", **response: Any) -> 
 
 
 def usage_record(directory: Path, **run: Any) -> Path:
-    record = directory / usage.USAGE_FILE
+    record = usage.record_path(directory)
     fields = {"started": "2024-05-01T10:00:00Z", "ended": "2024-05-01T10:01:00Z",
               "complete": True, "cassettes": {}} | run  # fmt: skip
     record.write_text(json.dumps({"version": 1, "runs": {"r1": fields}}))
@@ -477,7 +477,7 @@ def test_prune_with_a_bad_date_in_the_usage_record_exits_2_naming_it(
 def test_prune_of_odd_but_readable_input_says_so_and_removes_nothing(tmp_path: Path) -> None:
     odd = {"a" * 32: {**stored_entry(), "responses": 5}}
     (tmp_path / "c.json").write_bytes(store.dump(odd))
-    (tmp_path / usage.USAGE_FILE).write_text('{"version": 1, "runs": {}}')
+    _usage_record(tmp_path).write_text('{"version": 1, "runs": {}}')
     result = invoke("prune", tmp_path, "--older-than", "0", "--json")
     assert result.exit_code == 0, result.output
     [note] = document(result)["directories"]
@@ -790,3 +790,10 @@ def test_prune_shows_the_prompt_of_what_it_removes(tmp_path: Path) -> None:
     assert removed["prompt"] == CHAT_PROMPTS[1]
     assert f"  - {removed['key'][:12]} ({removed['reason']})" in shown.stdout.splitlines()
     assert f"    prompt: {CHAT_PROMPTS[1]}" in shown.stdout.splitlines()
+
+
+def _usage_record(directory: Path) -> Path:
+    """Where the usage record of ``directory`` goes, its folder made, for a test to write it."""
+    path = usage.record_path(directory)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path
