@@ -98,7 +98,10 @@ class Cassette:
     add to what :mod:`replay._core.redact` scrubs. ``replay_speed`` replays streams at
     the recorded pace times that factor (``None``: instantly). Requests to
     ``ignore_hosts`` (and to this machine with ``ignore_localhost``) bypass the
-    cassette: see :mod:`replay._core.hosts`.
+    cassette: see :mod:`replay._core.hosts`. In mode ``none``, inside ``use_cassette`` or
+    the pytest marker, a connection that bypasses the cassette otherwise raises
+    :class:`NetworkBlocked` unless ``block_network`` is False (see
+    :mod:`replay._adapters.patch`).
     """
 
     def __init__(
@@ -115,6 +118,7 @@ class Cassette:
         providers: Iterable[Provider] = (),
         ignore_hosts: Iterable[str] = (),
         ignore_localhost: bool = False,
+        block_network: bool = True,
     ) -> None:
         self.path = Path(os.fspath(path))
         self.mode = Mode.resolve(mode)
@@ -126,6 +130,7 @@ class Cassette:
         self.allow_playback_repeats = allow_playback_repeats
         self.providers = tuple(providers)
         self.ignored_hosts = IgnoredHosts(ignore_hosts, ignore_localhost)
+        self.block_network = block_network
         self.replayed = 0
         self.recorded = 0
         self.used_keys: set[str] = set()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import contextvars
 import socket
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from types import TracebackType
 from typing import Any
@@ -54,6 +54,37 @@ def addresses_of(hosts: Iterable[str]) -> frozenset[str]:
     return frozenset(found)
 
 
+def check_connections(check: Callable[[object], None]) -> Callable[[], None]:
+    """Make ``socket.socket.connect`` and ``connect_ex`` call ``check(address)`` first, for
+    every client in the process; returns what puts the originals back."""
+    connect, connect_ex = socket.socket.connect, socket.socket.connect_ex
+
+    def checked_connect(sock: socket.socket, address: Any) -> None:
+        check(address)
+        connect(sock, address)
+
+    def checked_connect_ex(sock: socket.socket, address: Any) -> int:
+        check(address)
+        return connect_ex(sock, address)
+
+    socket.socket.connect = checked_connect  # type: ignore[method-assign, assignment]
+    socket.socket.connect_ex = checked_connect_ex  # type: ignore[method-assign, assignment]
+
+    def restore() -> None:
+        socket.socket.connect = connect  # type: ignore[method-assign]
+        socket.socket.connect_ex = connect_ex  # type: ignore[method-assign]
+
+    return restore
+
+
+def host_and_port(address: object) -> tuple[str, int | None] | None:
+    """The host and port of an internet address; None for a Unix socket path, always allowed."""
+    if not isinstance(address, tuple):
+        return None
+    host, port = str(address[0]), address[1]
+    return host, port if isinstance(port, int) else None
+
+
 class NetworkGuard:
     """Blocks real connections inside its ``with`` block, except to ``allowed_hosts``.
 
@@ -66,34 +97,21 @@ class NetworkGuard:
         self.allowed = addresses_of(allowed_hosts)
         self.blocked: list[NetworkBlocked] = []
         """The attempts blocked since the block was last entered."""
-        self._originals: dict[str, Any] = {}
+        self._restore: Callable[[], None] | None = None
 
     def check(self, address: object) -> None:
-        if _through_cassette.get() or not isinstance(address, tuple):
+        target = host_and_port(address)
+        if _through_cassette.get() or target is None:
             return  # a Unix socket path, or a cassette recording
-        host, port = str(address[0]), address[1]
-        if host in self.allowed:
+        if target[0] in self.allowed:
             return
-        error = NetworkBlocked(host, port if isinstance(port, int) else None)
+        error = NetworkBlocked(*target)
         self.blocked.append(error)
         raise error
 
     def __enter__(self) -> NetworkGuard:
-        guard = self
         self.blocked = []
-        connect, connect_ex = socket.socket.connect, socket.socket.connect_ex
-        self._originals = {"connect": connect, "connect_ex": connect_ex}
-
-        def guarded_connect(sock: socket.socket, address: Any) -> None:
-            guard.check(address)
-            connect(sock, address)
-
-        def guarded_connect_ex(sock: socket.socket, address: Any) -> int:
-            guard.check(address)
-            return connect_ex(sock, address)
-
-        socket.socket.connect = guarded_connect  # type: ignore[method-assign, assignment]
-        socket.socket.connect_ex = guarded_connect_ex  # type: ignore[method-assign, assignment]
+        self._restore = check_connections(self.check)
         return self
 
     def __exit__(
@@ -102,6 +120,6 @@ class NetworkGuard:
         error: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
-        for name, original in self._originals.items():
-            setattr(socket.socket, name, original)
-        self._originals = {}
+        if self._restore is not None:
+            self._restore()
+            self._restore = None

@@ -24,14 +24,24 @@ upstream is a default transport) goes on untouched; the innermost cassette,
 the one closest to the client, records it.
 
 Blocks nest: the innermost active cassette is the one in force.
+
+Nothing passes silently: while a block runs, a connection that no cassette makes (a client
+replay does not route, or one with a socket of its own) raises
+:class:`~replay._core.errors.NetworkBlocked` when the cassette in force replays only (mode
+``none``; ``block_network=False`` lets it through), and warns once per host when it records,
+since what goes over that connection is not recorded. Hosts in ``ignore_hosts`` are let
+through, as they are meant to reach the network.
 """
 
 from __future__ import annotations
 
 import os
 import threading
+import warnings
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any
 
 from replay._adapters.httpx_transport import (
@@ -41,11 +51,19 @@ from replay._adapters.httpx_transport import (
     AsyncReplayTransport,
     ReplayTransport,
 )
+from replay._adapters.network import (
+    addresses_of,
+    check_connections,
+    host_and_port,
+    inside_cassette,
+)
 from replay._cassette import Cassette
+from replay._core.errors import NetworkBlocked
 from replay._core.modes import Mode
 
 _active: list[Cassette] = []
 _originals: dict[tuple[type, str], Any] = {}
+_restore_connect: list[Callable[[], None]] = []
 _lock = threading.Lock()
 
 IN_PROCESS_TRANSPORTS: tuple[type, ...] = (
@@ -111,15 +129,52 @@ def _targets() -> Iterator[tuple[type, str, Callable[[Any], Any]]]:
     yield from aiohttp_adapter.patch_targets(active_cassette)
 
 
+@dataclass
+class _Outside:
+    """What a cassette's block knows of connections made outside it."""
+
+    allowed: frozenset[str] | None = None  # its ignored hosts' addresses, resolved when needed
+    warned: set[str] = field(default_factory=set)
+
+
+_outside: weakref.WeakKeyDictionary[Cassette, _Outside] = weakref.WeakKeyDictionary()
+
+
+def _check_outside_cassettes(address: object) -> None:
+    """Called before every socket connection while a block runs (see the module docstring)."""
+    target = host_and_port(address)
+    cassette = active_cassette()
+    if target is None or cassette is None or inside_cassette():
+        return
+    host, port = target
+    outside = _outside.setdefault(cassette, _Outside())
+    if outside.allowed is None:
+        outside.allowed = addresses_of(cassette.ignored_hosts.names)
+    if host in outside.allowed:
+        return
+    if cassette.mode is Mode.NONE:
+        if cassette.block_network:
+            raise NetworkBlocked(host, port, cassette.path)
+    elif host not in outside.warned:
+        outside.warned.add(host)
+        warnings.warn(
+            f"connection to {host} made outside cassette {cassette.path}: its calls are not "
+            "recorded (a client replay does not route, or a socket of its own)",
+            stacklevel=3,
+        )
+
+
 @contextmanager
 def intercept(cassette: Cassette) -> Iterator[Cassette]:
-    """Route the httpx, httpx2 and aiohttp clients through ``cassette`` inside the block."""
+    """Route the httpx, httpx2 and aiohttp clients through ``cassette`` inside the block, and
+    check every other connection made meanwhile."""
     with _lock:
         if not _active:
             for owner, name, wrap in _targets():
                 original = owner.__dict__[name]
                 _originals[owner, name] = original
                 setattr(owner, name, wrap(original))
+            _restore_connect.append(check_connections(_check_outside_cassettes))
         _active.append(cassette)
     try:
         yield cassette
@@ -130,6 +185,7 @@ def intercept(cassette: Cassette) -> Iterator[Cassette]:
                 for (owner, name), original in _originals.items():
                     setattr(owner, name, original)
                 _originals.clear()
+                _restore_connect.pop()()
 
 
 @contextmanager

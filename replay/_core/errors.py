@@ -116,14 +116,27 @@ class ConfigError(ReplayError):
 
 
 class NetworkBlocked(ReplayError):
-    def __init__(self, host: str, port: int | None) -> None:
+    """A connection that no cassette records: blocked by ``--block-network``, or made inside a
+    replay-only cassette (``cassette`` is then its path) by a client replay does not route."""
+
+    def __init__(self, host: str, port: int | None, cassette: Path | None = None) -> None:
         self.host = host
         self.port = port
+        self.cassette = cassette
         where = host if port is None else f"{host}:{port}"
-        super().__init__(
-            f"network access to {where} is blocked (replay --block-network); "
-            "record a cassette for this request or add the host to --allow-hosts"
-        )
+        if cassette is None:
+            message = (
+                f"network access to {where} is blocked (replay --block-network); "
+                "record a cassette for this request or add the host to --allow-hosts"
+            )
+        else:
+            message = (
+                f"connection to {where} made outside cassette {cassette}, which replays only "
+                "(mode 'none'): the client making it does not go through replay (a library "
+                "replay does not route, or a socket of its own). Record it with a client "
+                "replay routes, add the host to ignore_hosts, or pass block_network=False"
+            )
+        super().__init__(message)
 
 
 def _short(value: object, limit: int = 80) -> str:

@@ -31,7 +31,7 @@ from replay._core.providers import Provider
 
 ACCUMULATED = ("secrets", "secret_headers")
 _STRING_LISTS = ("ignore", "match_headers", "ignore_hosts", *ACCUMULATED)
-_FLAGS = ("allow_playback_repeats", "ignore_localhost")
+_FLAGS = ("allow_playback_repeats", "ignore_localhost", "block_network")
 OPTIONS = ("mode", *_STRING_LISTS, "replay_speed", *_FLAGS, "providers")
 _UNSAFE_IN_FILE_NAMES = re.compile(r"[^\w.\-\[\]]")
 
@@ -50,6 +50,7 @@ class Settings:
     providers: tuple[Provider, ...] = ()
     ignore_hosts: tuple[str, ...] = ()
     ignore_localhost: bool = False
+    block_network: bool = True
 
     def cassette_options(self) -> dict[str, Any]:
         """Keyword arguments for :class:`~replay._cassette.Cassette`, the mode left out."""

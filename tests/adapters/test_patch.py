@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import socket
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -166,3 +168,51 @@ def test_other_hosts_still_go_through_the_cassette(tmp_path: Path) -> None:
     with replay.use_cassette(tmp_path / "c.json", mode="none", ignore_hosts=["telemetry.test"]):
         with pytest.raises(replay.CassetteMiss):
             httpx.get("http://127.0.0.1:9/")
+
+
+# Connections made outside the cassette while a block runs.
+
+
+def _connect(url: str) -> None:
+    """A client replay does not route: a socket of its own."""
+    parts = httpx.URL(url)
+    with socket.create_connection((parts.host, parts.port or 80), timeout=5):
+        pass
+
+
+def test_a_connection_outside_a_replay_only_cassette_is_blocked_naming_host_and_cassette(
+    tmp_path: Path, server: FakeLLMServer
+) -> None:
+    path = tmp_path / "c.json"
+    with replay.use_cassette(path, mode="none"):
+        with pytest.raises(replay.NetworkBlocked) as blocked:
+            _connect(server.url)
+    assert (blocked.value.host, blocked.value.port) == ("127.0.0.1", httpx.URL(server.url).port)
+    assert blocked.value.cassette == path
+    assert str(path) in str(blocked.value) and "block_network=False" in str(blocked.value)
+    _connect(server.url)  # after the block, the network as it was
+
+
+@pytest.mark.parametrize(
+    "options", [{"block_network": False}, {"ignore_hosts": ["localhost"]}], ids=str
+)
+def test_a_replay_only_cassette_lets_through_what_it_is_told_to(
+    tmp_path: Path, server: FakeLLMServer, options: dict[str, object]
+) -> None:
+    with replay.use_cassette(tmp_path / "c.json", mode="none", **options):
+        _connect(server.url)  # localhost resolves to the server's 127.0.0.1
+
+
+def test_a_connection_outside_a_recording_cassette_warns_once_per_host(
+    tmp_path: Path, server: FakeLLMServer
+) -> None:
+    path = tmp_path / "c.json"
+    with replay.use_cassette(path):
+        with pytest.warns(UserWarning, match=r"connection to 127\.0\.0\.1 made outside cassette"):
+            _connect(server.url)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            _connect(server.url)  # the same host again: said once is enough
+            # Calls through the cassette are recorded, so they do not warn.
+            with httpx.Client() as client:
+                client.post(server.url + "/v1/chat/completions", json=BODY, headers=headers())

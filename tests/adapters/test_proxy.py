@@ -324,7 +324,8 @@ def test_an_active_use_cassette_does_not_capture_the_proxy(
     fake: FakeLLMServer, tmp_path: Path
 ) -> None:
     other = tmp_path / "other" / "test.json"
-    with replay.use_cassette(other, mode="none") as outer:
+    # urllib.request is not routed, so its connection to the proxy would be blocked.
+    with replay.use_cassette(other, mode="none", block_network=False) as outer:
         with proxy({"/": fake.url}, tmp_path / "served") as served:
             request = urllib.request.Request(
                 served.url + "/v1/chat/completions",
