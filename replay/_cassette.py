@@ -44,7 +44,6 @@ from replay._core.errors import (
 from replay._core.hosts import IgnoredHosts
 from replay._core.key import KeyRules
 from replay._core.model import (
-    UNREACHABLE,
     Interaction,
     Outcome,
     Request,
@@ -401,7 +400,7 @@ class Cassette:
             change = self._change_for(record)
             reset = self._resets(record.key)
             if reset and change.replaced and isinstance(outcome, TransportFailure):
-                return  # mode all with the API unreachable: keep what was recorded before
+                return  # mode all with the API failing (timeouts): keep what was recorded before
             index = len(change.outcomes)
             if isinstance(outcome, Response):
                 provider = detect(record.request.url, outcome.body, self.providers)
@@ -477,7 +476,6 @@ class Cassette:
         with self._lock:
             if self._journaled:
                 self._loaded = journal.fold(self._store, self.path)
-                self._warn_if_only_unreachable(self._loaded.interactions)
                 self._journaled = 0
                 self._changes.clear()
                 self._decoded.clear()
@@ -486,22 +484,6 @@ class Cassette:
                 self._merged.clear()
             if not self._recordings:
                 _unsaved.discard(self)
-
-    def _warn_if_only_unreachable(self, interactions: dict[str, Any]) -> None:
-        """A new cassette whose every recording, as written, is a failure to connect: the API
-        was unreachable. Such failures replay as they were recorded (a test of error handling
-        wants that), so this run's mistake would be every later run's; the warning says so."""
-        if self._file_existed:
-            return
-        kinds = _failures_to_connect(interactions)
-        if kinds:
-            warnings.warn(
-                f"cassette {self.path}: every call recorded into it failed to connect "
-                f"({', '.join(sorted(kinds))}): the API was unreachable. These failures replay "
-                "as errors on every later run; delete the cassette to record again once the "
-                "API can be reached.",
-                stacklevel=4,
-            )
 
     def _forget_the_parents_work(self) -> None:
         """In a child made by ``os.fork()``: the parent adds and saves what it recorded."""
@@ -544,21 +526,6 @@ def _digests(interactions: dict[str, Any]) -> Iterable[tuple[str, str]]:
         sent = request.get("sent") if isinstance(request, dict) else None
         if isinstance(sent, str):
             yield sent, key
-
-
-def _failures_to_connect(interactions: dict[str, Any]) -> set[str]:
-    """The failure kinds of a cassette whose every response is a failure to connect, else
-    none: stops at the first response that is not (the first, in a cassette that answered)."""
-    kinds: set[str] = set()
-    for entry in interactions.values():
-        responses = entry.get("responses") if isinstance(entry, dict) else None
-        for response in responses if isinstance(responses, list) else ():
-            error = response.get("error") if isinstance(response, dict) else None
-            kind = error.get("type") if isinstance(error, dict) else None
-            if kind not in UNREACHABLE:
-                return set()
-            kinds.add(kind)
-    return kinds
 
 
 def _same(old: Outcome, new: Outcome) -> bool:

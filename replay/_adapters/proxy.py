@@ -364,7 +364,7 @@ class ReplayProxy:
             self._failed("cassette error", f"{shown}: {error}")
             await _answer(send, 500, error_body("replay_cassette_error", str(error)))
             return
-        except httpx.TransportError as error:  # recorded by the transport, or replayed
+        except httpx.TransportError as error:  # recorded (unless never connected), or replayed
             await self.shelf.persist(cassette)
             message = _described(cassette, error)
             self._failed("upstream failed", f"{shown}: {message}")

@@ -17,7 +17,7 @@ import pytest
 from proxied import proxy, stored
 
 import replay
-from replay._adapters.proxy import Route, Routes, Shelf
+from replay._adapters.proxy import MISS_STATUS, Route, Routes, Shelf
 from replay._core.errors import ConfigError
 from replay.tools.fakellm import FakeLLMServer
 
@@ -184,18 +184,18 @@ def test_keys_stay_out_of_cassettes_and_logs(
     assert "?key=REDACTED" in caplog.text
 
 
-def test_an_upstream_failure_is_recorded_and_replayed_as_a_bad_gateway(tmp_path: Path) -> None:
+def test_an_unreachable_upstream_is_a_bad_gateway_and_is_not_recorded(tmp_path: Path) -> None:
     upstream = f"http://127.0.0.1:{free_port_refusing()}"
     with proxy({"/": upstream}, tmp_path) as served:
         failed = httpx.post(served.url + "/v1/chat/completions", json=chat("x"), headers=AUTH)
+    assert failed.status_code == 502
+    assert failed.json()["error"]["type"] == "replay_upstream_error"
+    assert failed.json()["error"]["message"].startswith("ConnectError")
+    assert not (tmp_path / "default.json").exists()
     with proxy({"/": upstream}, tmp_path, mode="none") as served:
         replayed = httpx.post(served.url + "/v1/chat/completions", json=chat("x"))
-    for answer in (failed, replayed):
-        assert answer.status_code == 502
-        assert answer.json()["error"]["type"] == "replay_upstream_error"
-        assert answer.json()["error"]["message"].startswith("ConnectError")
-    (interaction,) = stored(tmp_path / "default.json").values()
-    assert interaction["responses"][0]["error"]["type"] == "ConnectError"
+    assert replayed.status_code == MISS_STATUS
+    assert replayed.json()["error"]["type"] == "replay_cassette_miss"
 
 
 # Streams.
