@@ -12,15 +12,19 @@ cassette file, so recording N calls costs N small writes and one rewrite, not N 
 
 A streamed response is a :class:`Recording` until it ends; it is added once, at the first
 of: read to its end (or to its provider's final event), cut by a transport error, closed by
-the caller, or its cassette saved while it is still open (then as it stands, marked
-incomplete). :meth:`Cassette.fold` folds the journal and leaves open responses to their end,
-for a recorder serving many callers at once (``replay serve``, after each answer). A
-cassette with something unsaved is held strongly until it is saved, at exit at the latest.
+the caller, or its cassette saved by the same caller while it is still open (then as it
+stands, marked incomplete). The caller is the thread, and the asyncio task if any, that sent
+the request: a save never cuts a response another live caller is still reading, which is
+added when it ends (:class:`_Caller`). :meth:`Cassette.fold` folds the journal and leaves
+every open response to its end, for a recorder serving many callers at once (``replay
+serve``, after each answer). A cassette with something unsaved is held strongly until it is
+saved, at exit at the latest, where whatever is still open is added as it stands.
 A child made by ``os.fork()`` saves only what it recorded itself.
 """
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import os
 import sys
@@ -457,10 +461,21 @@ class Cassette:
         Responses still open are not: they are added when they end, or by :meth:`save`."""
         return bool(self._journaled)
 
-    def save(self) -> None:
-        """Add the responses still open as they stand, and fold the journal into the file."""
+    def save(self, *, every_caller: bool = False) -> None:
+        """Add this caller's responses still open as they stand, and fold the journal into the
+        file.
+
+        A response another thread or asyncio task opened and is still reading is left to be
+        added when it ends (the journal has it then; a later save or exit folds it): closing
+        one client must not cut another's answer. One whose caller has ended is added now, as
+        nobody will read it further. ``every_caller`` adds them all as they stand: at exit, and
+        when a server stops.
+        """
         with self._lock:
+            caller = _Caller.current()
             for recording in list(self._recordings):
+                if not (every_caller or recording.caller == caller or recording.caller.ended):
+                    continue
                 try:
                     recording.finish(complete=False)
                 except UndecodableSecret as refused:  # said, and the others still saved
@@ -504,6 +519,7 @@ class Recording:
         self._cassette = cassette
         self._record = record
         self._outcome = outcome
+        self.caller = _Caller.current()
 
     def finish(self, complete: bool, cut: TransportFailure | None = None) -> None:
         """Add the response: ``complete`` when read to its end, ``cut`` by a transport error.
@@ -517,6 +533,26 @@ class Recording:
                 return
             cassette._recordings.discard(self)
             cassette.add(self._record, self._outcome(complete, cut))
+
+
+@dataclass(frozen=True, slots=True)
+class _Caller:
+    """Who reads a response: the thread that sent its request, and the asyncio task in it."""
+
+    thread: threading.Thread
+    task: asyncio.Task[Any] | None
+
+    @classmethod
+    def current(cls) -> _Caller:
+        try:
+            task = asyncio.current_task()
+        except RuntimeError:  # no event loop running in this thread
+            task = None
+        return cls(threading.current_thread(), task)
+
+    @property
+    def ended(self) -> bool:
+        return not self.thread.is_alive() or (self.task is not None and self.task.done())
 
 
 def _digests(interactions: dict[str, Any]) -> Iterable[tuple[str, str]]:
@@ -552,7 +588,7 @@ def _save_at_exit() -> None:
     """A client that was never closed, a response never closed: still written."""
     for cassette in list(_unsaved):
         try:
-            cassette.save()
+            cassette.save(every_caller=True)
         except ReplayError as error:
             print(f"replay: could not save {cassette.path}: {error}", file=sys.stderr)
 

@@ -185,11 +185,12 @@ class Shelf:
                 await anyio.to_thread.run_sync(cassette.fold)
 
     def save_all(self) -> list[ReplayError]:
-        """Save every cassette; what could not be saved is returned, the others still are."""
+        """Save every cassette, the streams still open as they stand (the server is stopping);
+        what could not be saved is returned, the others still are."""
         errors: list[ReplayError] = []
         for cassette in self.cassettes:
             try:
-                cassette.save()
+                cassette.save(every_caller=True)
             except ReplayError as error:
                 errors.append(error)
         return errors
