@@ -262,6 +262,12 @@ class Cassette:
         """Whether a request to ``url`` bypasses this cassette (``ignore_hosts``)."""
         return self.ignored_hosts.ignores(url)
 
+    def holds(self, request: Request) -> bool:
+        """Whether a response to ``request`` is recorded (played already or not)."""
+        key = self.key_for(decoded_request(request))
+        with self._lock:
+            return bool(self._outcomes(key))
+
     def decide(self, request: Request) -> Replay | Record:
         """Replay, or record; raises :class:`CassetteMiss` where the mode forbids recording."""
         request = decoded_request(request)

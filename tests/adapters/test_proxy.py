@@ -8,12 +8,14 @@ import logging
 import socket
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import anyio
 import httpx
 import pytest
+from conftest import StoppedServer, masked
 from proxied import proxy, stored
 
 import replay
@@ -123,6 +125,43 @@ def test_a_miss_is_a_json_error_and_the_server_keeps_serving(
     assert served.app.tally == {"missed": 1, "replayed": 1}
     assert "miss" in caplog.text and "body.messages[0].content" in caplog.text
     assert "replayed  200 POST" in caplog.text
+
+
+def test_a_recording_replays_whatever_the_upstream_is(
+    fake: FakeLLMServer, server_gone: Callable[[], StoppedServer], tmp_path: Path
+) -> None:
+    """Keyed by the path the client asked for, not by the upstream's address: a replay-only
+    server with another upstream, or the same path split another way, replays it."""
+    with proxy({"/": fake.url}, tmp_path) as recording:
+        answer = httpx.post(recording.url + "/v1/chat/completions", json=chat("hi"), headers=AUTH)
+    assert "x-replay-route" not in fake.requests[0].headers  # the cassette's, not the API's
+    (interaction,) = stored(tmp_path / "default.json").values()
+    assert interaction["request"]["headers"]["x-replay-route"] == f"/={fake.url}"
+    gone = server_gone()
+    elsewhere = f"http://127.0.0.1:{free_port_refusing()}"
+    for upstreams in ({"/": elsewhere}, {"/v1": elsewhere + "/v1"}):
+        with proxy(upstreams, tmp_path, mode="none", allow_playback_repeats=True) as served:
+            replayed = httpx.post(served.url + "/v1/chat/completions", json=chat("hi"))
+        assert replayed.status_code == 200, replayed.text
+        assert masked(replayed.json()) == masked(answer.json())
+    gone.assert_untouched()
+
+
+def test_a_cassette_keyed_by_the_upstreams_address_still_replays_from_it(
+    fake: FakeLLMServer, server_gone: Callable[[], StoppedServer], tmp_path: Path
+) -> None:
+    """As an older replay serve recorded: no route, keyed by the upstream's host and port."""
+    with replay.Cassette(tmp_path / "default.json") as cassette:
+        with httpx.Client(transport=replay.ReplayTransport(cassette), headers=AUTH) as client:
+            answer = client.post(fake.url + "/v1/chat/completions", json=chat("old"))
+    gone = server_gone()
+    with proxy({"/": fake.url}, tmp_path, mode="none") as served:
+        replayed = httpx.post(served.url + "/v1/chat/completions", json=chat("old"))
+        missed = httpx.post(served.url + "/v1/chat/completions", json=chat("new"))
+    gone.assert_untouched()
+    assert replayed.status_code == 200, replayed.text
+    assert masked(replayed.json()) == masked(answer.json())
+    assert missed.json()["error"]["type"] == "replay_cassette_miss"
 
 
 def test_cassettes_are_chosen_by_header(fake: FakeLLMServer, tmp_path: Path) -> None:
