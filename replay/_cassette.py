@@ -12,15 +12,19 @@ cassette file, so recording N calls costs N small writes and one rewrite, not N 
 
 A streamed response is a :class:`Recording` until it ends; it is added once, at the first
 of: read to its end (or to its provider's final event), cut by a transport error, closed by
-the caller, or its cassette saved while it is still open (then as it stands, marked
-incomplete). :meth:`Cassette.fold` folds the journal and leaves open responses to their end,
-for a recorder serving many callers at once (``replay serve``, after each answer). A
-cassette with something unsaved is held strongly until it is saved, at exit at the latest.
+the caller, or its cassette saved by the same caller while it is still open (then as it
+stands, marked incomplete). The caller is the thread, and the asyncio task if any, that sent
+the request: a save never cuts a response another live caller is still reading, which is
+added when it ends (:class:`_Caller`). :meth:`Cassette.fold` folds the journal and leaves
+every open response to its end, for a recorder serving many callers at once (``replay
+serve``, after each answer). A cassette with something unsaved is held strongly until it is
+saved, at exit at the latest, where whatever is still open is added as it stands.
 A child made by ``os.fork()`` saves only what it recorded itself.
 """
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import os
 import sys
@@ -44,7 +48,6 @@ from replay._core.errors import (
 from replay._core.hosts import IgnoredHosts
 from replay._core.key import KeyRules
 from replay._core.model import (
-    UNREACHABLE,
     Interaction,
     Outcome,
     Request,
@@ -264,6 +267,12 @@ class Cassette:
         """Whether a request to ``url`` bypasses this cassette (``ignore_hosts``)."""
         return self.ignored_hosts.ignores(url)
 
+    def holds(self, request: Request) -> bool:
+        """Whether a response to ``request`` is recorded (played already or not)."""
+        key = self.key_for(decoded_request(request))
+        with self._lock:
+            return bool(self._outcomes(key))
+
     def decide(self, request: Request) -> Replay | Record:
         """Replay, or record; raises :class:`CassetteMiss` where the mode forbids recording."""
         request = decoded_request(request)
@@ -406,7 +415,7 @@ class Cassette:
             change = self._change_for(record)
             reset = self._resets(record.key)
             if reset and change.replaced and isinstance(outcome, TransportFailure):
-                return  # mode all with the API unreachable: keep what was recorded before
+                return  # mode all with the API failing (timeouts): keep what was recorded before
             index = len(change.outcomes)
             if isinstance(outcome, Response):
                 provider = detect(record.request.url, outcome.body, self.providers)
@@ -463,10 +472,21 @@ class Cassette:
         Responses still open are not: they are added when they end, or by :meth:`save`."""
         return bool(self._journaled)
 
-    def save(self) -> None:
-        """Add the responses still open as they stand, and fold the journal into the file."""
+    def save(self, *, every_caller: bool = False) -> None:
+        """Add this caller's responses still open as they stand, and fold the journal into the
+        file.
+
+        A response another thread or asyncio task opened and is still reading is left to be
+        added when it ends (the journal has it then; a later save or exit folds it): closing
+        one client must not cut another's answer. One whose caller has ended is added now, as
+        nobody will read it further. ``every_caller`` adds them all as they stand: at exit, and
+        when a server stops.
+        """
         with self._lock:
+            caller = _Caller.current()
             for recording in list(self._recordings):
+                if not (every_caller or recording.caller == caller or recording.caller.ended):
+                    continue
                 try:
                     recording.finish(complete=False)
                 except UndecodableSecret as refused:  # said, and the others still saved
@@ -482,7 +502,6 @@ class Cassette:
         with self._lock:
             if self._journaled:
                 self._loaded = journal.fold(self._store, self.path)
-                self._warn_if_only_unreachable(self._loaded.interactions)
                 self._journaled = 0
                 self._changes.clear()
                 self._decoded.clear()
@@ -491,22 +510,6 @@ class Cassette:
                 self._merged.clear()
             if not self._recordings:
                 _unsaved.discard(self)
-
-    def _warn_if_only_unreachable(self, interactions: dict[str, Any]) -> None:
-        """A new cassette whose every recording, as written, is a failure to connect: the API
-        was unreachable. Such failures replay as they were recorded (a test of error handling
-        wants that), so this run's mistake would be every later run's; the warning says so."""
-        if self._file_existed:
-            return
-        kinds = _failures_to_connect(interactions)
-        if kinds:
-            warnings.warn(
-                f"cassette {self.path}: every call recorded into it failed to connect "
-                f"({', '.join(sorted(kinds))}): the API was unreachable. These failures replay "
-                "as errors on every later run; delete the cassette to record again once the "
-                "API can be reached.",
-                stacklevel=4,
-            )
 
     def _forget_the_parents_work(self) -> None:
         """In a child made by ``os.fork()``: the parent adds and saves what it recorded."""
@@ -527,6 +530,7 @@ class Recording:
         self._cassette = cassette
         self._record = record
         self._outcome = outcome
+        self.caller = _Caller.current()
 
     def finish(self, complete: bool, cut: TransportFailure | None = None) -> None:
         """Add the response: ``complete`` when read to its end, ``cut`` by a transport error.
@@ -542,6 +546,26 @@ class Recording:
             cassette.add(self._record, self._outcome(complete, cut))
 
 
+@dataclass(frozen=True, slots=True)
+class _Caller:
+    """Who reads a response: the thread that sent its request, and the asyncio task in it."""
+
+    thread: threading.Thread
+    task: asyncio.Task[Any] | None
+
+    @classmethod
+    def current(cls) -> _Caller:
+        try:
+            task = asyncio.current_task()
+        except RuntimeError:  # no event loop running in this thread
+            task = None
+        return cls(threading.current_thread(), task)
+
+    @property
+    def ended(self) -> bool:
+        return not self.thread.is_alive() or (self.task is not None and self.task.done())
+
+
 def _digests(interactions: dict[str, Any]) -> Iterable[tuple[str, str]]:
     """(exact digest, key) of every entry that has one; entries without are left to key_of."""
     for key, entry in interactions.items():
@@ -549,21 +573,6 @@ def _digests(interactions: dict[str, Any]) -> Iterable[tuple[str, str]]:
         sent = request.get("sent") if isinstance(request, dict) else None
         if isinstance(sent, str):
             yield sent, key
-
-
-def _failures_to_connect(interactions: dict[str, Any]) -> set[str]:
-    """The failure kinds of a cassette whose every response is a failure to connect, else
-    none: stops at the first response that is not (the first, in a cassette that answered)."""
-    kinds: set[str] = set()
-    for entry in interactions.values():
-        responses = entry.get("responses") if isinstance(entry, dict) else None
-        for response in responses if isinstance(responses, list) else ():
-            error = response.get("error") if isinstance(response, dict) else None
-            kind = error.get("type") if isinstance(error, dict) else None
-            if kind not in UNREACHABLE:
-                return set()
-            kinds.add(kind)
-    return kinds
 
 
 def _same(old: Outcome, new: Outcome) -> bool:
@@ -590,7 +599,7 @@ def _save_at_exit() -> None:
     """A client that was never closed, a response never closed: still written."""
     for cassette in list(_unsaved):
         try:
-            cassette.save()
+            cassette.save(every_caller=True)
         except ReplayError as error:
             print(f"replay: could not save {cassette.path}: {error}", file=sys.stderr)
 

@@ -50,6 +50,8 @@ from replay._store import usage
 Handler = Callable[[ClientRequest], Any]
 
 _STREAM_LIMIT = 2**16
+NEVER_CONNECTED = (aiohttp.ClientConnectorError, aiohttp.ConnectionTimeoutError)
+"""Failures before any connection was made (refused, DNS, TLS, a proxy's): never recorded."""
 _RESPONSE_TAKES_STREAM_WRITER = "stream_writer" in inspect.signature(ClientResponse).parameters
 
 
@@ -78,7 +80,8 @@ class ReplayMiddleware:
             with through_cassette():  # allowed by --block-network: this records
                 response = await handler(request)
         except aiohttp.ClientError as error:
-            self.cassette.add(decision, failure(error, recorded_at))
+            if not isinstance(error, NEVER_CONNECTED):
+                self.cassette.add(decision, failure(error, recorded_at))
             raise
         return self._teed(decision, response, started, recorded_at)
 

@@ -88,6 +88,11 @@ _STREAM_BASES = tuple(
     base for lib in LIBRARIES for base in (lib.SyncByteStream, lib.AsyncByteStream)
 )
 _TRANSPORT_ERRORS = tuple(lib.TransportError for lib in LIBRARIES)
+NEVER_CONNECTED = tuple(
+    kind for lib in LIBRARIES for kind in (lib.ConnectError, lib.ConnectTimeout, lib.PoolTimeout)
+)
+"""Failures before any connection was made: no answer from the API, so never recorded (a run
+with the API down would otherwise replay its outage for ever)."""
 
 
 class ReplayedStream(*_STREAM_BASES):  # type: ignore[misc]
@@ -330,7 +335,8 @@ class ReplayTransport(_Transport):
             with through_cassette():  # allowed by --block-network: this records
                 response = self._upstreams.get(lib).handle_request(request)
         except lib.TransportError as error:
-            self.cassette.add(decision, failure(error, recorded_at))
+            if not isinstance(error, NEVER_CONNECTED):
+                self.cassette.add(decision, failure(error, recorded_at))
             raise
         return teed(self.cassette, decision, request, response, started, recorded_at)
 
@@ -363,7 +369,8 @@ class AsyncReplayTransport(_AsyncTransport):
             with through_cassette():
                 response = await self._upstreams.get(lib).handle_async_request(request)
         except lib.TransportError as error:
-            self.cassette.add(decision, failure(error, recorded_at))
+            if not isinstance(error, NEVER_CONNECTED):
+                self.cassette.add(decision, failure(error, recorded_at))
             raise
         return teed(self.cassette, decision, request, response, started, recorded_at)
 

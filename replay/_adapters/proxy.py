@@ -42,6 +42,7 @@ from replay._adapters.httpx_transport import AsyncReplayTransport, ReplayedStrea
 from replay._adapters.patch import network_method
 from replay._cassette import Cassette
 from replay._core.errors import CassetteError, CassetteMiss, ConfigError, ReplayError
+from replay._core.key import ROUTE_HEADER
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -55,6 +56,7 @@ MISS_STATUS = 404
 
 log = logging.getLogger("replay.proxy")
 
+_ROUTE = ROUTE_HEADER.encode()
 _NOT_FORWARDED = frozenset(
     {
         b"host",  # httpx sets the upstream's
@@ -69,6 +71,7 @@ _NOT_FORWARDED = frozenset(
         b"upgrade",
         b"expect",  # curl's 100-continue is answered here, by the server
         CASSETTE_HEADER.encode(),  # ours: not part of the request, nor of the cassette
+        _ROUTE,  # ours, added below: a client's own is not trusted
     }
 )
 _NOT_RETURNED = frozenset({b"connection", b"keep-alive", b"transfer-encoding", b"content-length"})
@@ -118,10 +121,15 @@ class Routes:
                 raise ConfigError("upstream", prefix, "two upstreams for one prefix")
 
     def url_for(self, path: str, query: str) -> str | None:
+        taken = self.target(path, query)
+        return None if taken is None else taken[1]
+
+    def target(self, path: str, query: str) -> tuple[Route, str] | None:
+        """The route that takes ``path``, and the upstream URL it forwards to."""
         for route in self.routes:
             rest = route.rest_of(path)
             if rest is not None:
-                return route.upstream + rest + (f"?{query}" if query else "")
+                return route, route.upstream + rest + (f"?{query}" if query else "")
         return None
 
 
@@ -185,11 +193,12 @@ class Shelf:
                 await anyio.to_thread.run_sync(cassette.fold)
 
     def save_all(self) -> list[ReplayError]:
-        """Save every cassette; what could not be saved is returned, the others still are."""
+        """Save every cassette, the streams still open as they stand (the server is stopping);
+        what could not be saved is returned, the others still are."""
         errors: list[ReplayError] = []
         for cassette in self.cassettes:
             try:
-                cassette.save()
+                cassette.save(every_caller=True)
             except ReplayError as error:
                 errors.append(error)
         return errors
@@ -204,6 +213,7 @@ class NetworkTransport(httpx.AsyncHTTPTransport):
     the proxy records through cassettes of its own."""
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        request.headers.pop(ROUTE_HEADER, None)  # the cassette's, never the upstream's
         send = network_method(httpx.AsyncHTTPTransport, "handle_async_request")
         response: httpx.Response = await send(self, request)
         return response
@@ -332,18 +342,21 @@ class ReplayProxy:
             self._failed("bad cassette name", f"{method} {path}: {error}")
             await _answer(send, 400, error_body("replay_bad_cassette_name", str(error)))
             return
-        url = self.routes.url_for(path, scope.get("query_string", b"").decode("latin-1"))
-        if url is None:
+        target = self.routes.target(path, scope.get("query_string", b"").decode("latin-1"))
+        if target is None:
             routes = ", ".join(f"{r.prefix} -> {r.upstream}" for r in self.routes.routes)
             message = f"no upstream is configured for {path} (routes: {routes})"
             self._failed("no route", f"{method} {path}")
             await _answer(send, 404, error_body("replay_no_route", message, path=path))
             return
+        route, url = target
+        forwarded = [(name, value) for name, value in headers if name not in _NOT_FORWARDED]
+        forwarded.append((_ROUTE, f"{route.prefix}={route.upstream}".encode()))
         try:
             request = httpx.Request(
                 method,
                 url,
-                headers=[(name, value) for name, value in headers if name not in _NOT_FORWARDED],
+                headers=forwarded,
                 content=await _request_body(receive) or None,
                 extensions={"timeout": _UPSTREAM_TIMEOUT},
             )
@@ -354,7 +367,7 @@ class ReplayProxy:
         redactor = cassette.redactor
         shown = f"{method} {redactor.url(url, redactor.with_secrets_of(to_model(request)))}"
         try:
-            response = await self._transport(cassette).handle_async_request(request)
+            response = await self._send(cassette, request)
         except CassetteMiss as miss:
             self.tally["missed"] += 1
             log.warning("miss      %s [%s]\n%s", shown, cassette.path, miss)
@@ -364,13 +377,34 @@ class ReplayProxy:
             self._failed("cassette error", f"{shown}: {error}")
             await _answer(send, 500, error_body("replay_cassette_error", str(error)))
             return
-        except httpx.TransportError as error:  # recorded by the transport, or replayed
+        except httpx.TransportError as error:  # recorded (unless never connected), or replayed
             await self.shelf.persist(cassette)
             message = _described(cassette, error)
             self._failed("upstream failed", f"{shown}: {message}")
             await _answer(send, 502, error_body("replay_upstream_error", message, url=url))
             return
         await self._relay(response, cassette, receive, send, f"{shown} [{cassette.path}]", started)
+
+    async def _send(self, cassette: Cassette, request: httpx.Request) -> httpx.Response:
+        """The answer from ``cassette`` or the upstream. A request keyed by its route that
+        finds nothing is looked up as an older ``replay serve`` recorded it, keyed by the
+        upstream's address: such a cassette replays when served with the same upstreams."""
+        transport = self._transport(cassette)
+        try:
+            answered: httpx.Response = await transport.handle_async_request(request)
+            return answered
+        except CassetteMiss:
+            unrouted = httpx.Request(
+                request.method,
+                request.url,
+                headers=[(n, v) for n, v in request.headers.raw if n.lower() != _ROUTE],
+                content=request.content,
+                extensions=request.extensions,
+            )
+            if not cassette.holds(to_model(unrouted)):
+                raise
+            response: httpx.Response = await transport.handle_async_request(unrouted)
+            return response
 
     async def _relay(
         self,

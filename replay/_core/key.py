@@ -31,6 +31,11 @@ from replay._core.model import Request
 
 KEY_LENGTH = 32
 _DEFAULT_PORTS = {"http": 80, "https": 443}
+ROUTE_HEADER = "x-replay-route"
+"""``PREFIX=UPSTREAM``: the ``replay serve`` route a request came by, stored with it. Such a
+request is keyed by the path the client asked the proxy for (``PREFIX`` and what follows the
+upstream's URL), not by the upstream's scheme, host and port, so its recording replays
+whatever the upstream is."""
 
 
 @dataclass(frozen=True)
@@ -65,16 +70,31 @@ def canonical(request: Request, rules: KeyRules) -> dict[str, Any]:
     )
     form: dict[str, Any] = {
         "method": request.method.upper(),
-        "scheme": scheme,
-        "host": (parts.hostname or "").lower(),
-        "port": parts.port or _DEFAULT_PORTS.get(scheme),
         "path": parts.path or "/",
         "query": query,
         "body": canonical_body(request.body, request.header("content-type"), rules),
     }
+    route = request.header(ROUTE_HEADER)
+    if route is not None:
+        form["path"] = routed_path(route, request.url)
+    else:
+        form["scheme"] = scheme
+        form["host"] = (parts.hostname or "").lower()
+        form["port"] = parts.port or _DEFAULT_PORTS.get(scheme)
     if rules.match_headers:
         form["headers"] = {name: request.header(name) for name in rules.match_headers}
     return form
+
+
+def routed_path(route: str, url: str) -> str:
+    """The path a client asked ``replay serve`` for: the route's prefix, then what follows its
+    upstream's URL in ``url`` (the upstream's own path, if any, left out)."""
+    prefix, _, upstream = route.partition("=")
+    path = urlsplit(url).path or "/"
+    base = urlsplit(upstream).path
+    if base and (path == base or path.startswith(base + "/")):
+        path = path[len(base) :] or "/"
+    return prefix.rstrip("/") + path if path != "/" else prefix or "/"
 
 
 def request_key(request: Request, rules: KeyRules) -> str:
@@ -162,8 +182,8 @@ def differences(recorded: Request, requested: Request, rules: KeyRules) -> list[
     left, right = canonical(recorded, rules), canonical(requested, rules)
     found: list[Difference] = []
     for name in ("method", "scheme", "host", "port", "path"):
-        if left[name] != right[name]:
-            found.append(Difference(name, left[name], right[name]))
+        if left.get(name) != right.get(name):
+            found.append(Difference(name, left.get(name), right.get(name)))
     left_body, right_body = left["body"], right["body"]
     if (
         isinstance(left_body, dict)

@@ -79,24 +79,14 @@ class Response:
 
 @dataclass(frozen=True, slots=True)
 class TransportFailure:
-    """A recorded transport exception (connect error, timeout), re-raised on replay."""
+    """A recorded transport exception (a timeout, a connection cut), re-raised on replay.
+
+    A failure to connect is never one: no answer came from the API (see the adapters)."""
 
     kind: str
     """The exception's class name, looked up in the client's library on replay."""
     message: str
     recorded_at: str
-
-
-UNREACHABLE = frozenset(
-    {
-        "ConnectError",  # httpx, httpx2
-        "ConnectTimeout",
-        "ClientConnectorError",  # aiohttp
-        "ClientConnectorDNSError",
-        "ConnectionTimeoutError",
-    }
-)
-"""The failures (exception names) of a request that never reached a server."""
 
 
 Outcome = Response | TransportFailure

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,8 @@ import httpx2
 import pytest
 
 import replay
+from replay._cassette import Record
+from replay._core.model import Request, TransportFailure
 from replay.tools.fakellm import FakeLLMServer
 
 KEY = "sk-aiohttp-test-0123456789abcdef"
@@ -70,24 +73,36 @@ async def test_json_streams_and_gzip_replay_with_the_server_gone(
     assert b"\x1f\x8b" not in path.read_bytes()
 
 
-async def test_a_connection_refused_replays_as_aiohttps_own_error(tmp_path: Path) -> None:
+async def test_a_connection_refused_is_raised_and_not_recorded(tmp_path: Path) -> None:
     path = tmp_path / "c.json"
     url = "http://127.0.0.1:9/v1/chat/completions"  # discard port: nothing listens
     async with aiohttp.ClientSession() as session:
         with replay.use_cassette(path) as recording:
-            with pytest.raises(aiohttp.ClientConnectorError) as recorded:
+            with pytest.raises(aiohttp.ClientConnectorError):
                 await session.post(url, json=chat("hi"))
-        assert recording.recorded == 1
+    assert recording.recorded == 0
+    assert not path.exists()
+
+
+async def test_a_stored_connect_error_replays_as_aiohttps_own_error(tmp_path: Path) -> None:
+    """A cassette recorded before connection failures were left out, by httpx: its
+    ConnectError replays as aiohttp's ClientConnectorError, with the OS error's text."""
+    path = tmp_path / "c.json"
+    url = "http://127.0.0.1:9/v1/chat/completions"
+    request = Request(
+        "POST", url, (("content-type", "application/json"),), json.dumps(chat("hi")).encode()
+    )
+    with replay.Cassette(path) as cassette:
+        decision = cassette.decide(request)
+        assert isinstance(decision, Record)
+        refused = "All connection attempts failed [Connection refused]"
+        cassette.add(decision, TransportFailure("ConnectError", refused, "t"))
+    async with aiohttp.ClientSession() as session:
         with replay.use_cassette(path, mode="none") as replaying:
             with pytest.raises(aiohttp.ClientConnectorError) as replayed:
                 await session.post(url, json=chat("hi"))
     assert replaying.replayed == 1
-    assert replayed.value.os_error.strerror == recorded.value.os_error.strerror
-    # The same recording replays as httpx2's own error for an httpx2 client.
-    with replay.use_cassette(path, mode="none"):
-        async with httpx2.AsyncClient() as client:
-            with pytest.raises(httpx2.ConnectError):
-                await client.post(url, json=chat("hi"))
+    assert replayed.value.os_error.strerror == "Connection refused"
 
 
 async def test_a_recording_through_aiohttp_replays_for_httpx2_and_back(

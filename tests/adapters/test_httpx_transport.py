@@ -48,8 +48,8 @@ def network(lib: ModuleType, calls: list[str]) -> Any:
                 headers={"content-encoding": "gzip", "content-type": "application/json"},
                 content=body,
             )
-        if request.url.path == "/down":
-            raise lib.ConnectError("connection refused", request=request)
+        if request.url.path == "/timeout":
+            raise lib.ReadTimeout("timed out", request=request)
         return lib.Response(200, json={"echo": request.content.decode()})
 
     return lib.MockTransport(handle)
@@ -147,11 +147,11 @@ def test_transport_failures_replay_as_the_clients_exception(
     with lib.Client(
         transport=replay.ReplayTransport(replay.Cassette(path), network(lib, []))
     ) as client:
-        with pytest.raises(lib.ConnectError):
-            client.get("https://api.test/down")
+        with pytest.raises(lib.ReadTimeout):
+            client.get("https://api.test/timeout")
     with lib.Client(transport=replay.ReplayTransport(replay.Cassette(path, mode="none"))) as client:
-        with pytest.raises(lib.ConnectError, match="connection refused"):
-            client.get("https://api.test/down")
+        with pytest.raises(lib.ReadTimeout, match="timed out"):
+            client.get("https://api.test/timeout")
 
 
 @pytest.mark.parametrize("lib", LIBRARIES, ids=lambda lib: lib.__name__)

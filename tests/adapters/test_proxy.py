@@ -8,16 +8,18 @@ import logging
 import socket
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import anyio
 import httpx
 import pytest
+from conftest import StoppedServer, masked
 from proxied import proxy, stored
 
 import replay
-from replay._adapters.proxy import Route, Routes, Shelf
+from replay._adapters.proxy import MISS_STATUS, Route, Routes, Shelf
 from replay._core.errors import ConfigError
 from replay.tools.fakellm import FakeLLMServer
 
@@ -125,6 +127,43 @@ def test_a_miss_is_a_json_error_and_the_server_keeps_serving(
     assert "replayed  200 POST" in caplog.text
 
 
+def test_a_recording_replays_whatever_the_upstream_is(
+    fake: FakeLLMServer, server_gone: Callable[[], StoppedServer], tmp_path: Path
+) -> None:
+    """Keyed by the path the client asked for, not by the upstream's address: a replay-only
+    server with another upstream, or the same path split another way, replays it."""
+    with proxy({"/": fake.url}, tmp_path) as recording:
+        answer = httpx.post(recording.url + "/v1/chat/completions", json=chat("hi"), headers=AUTH)
+    assert "x-replay-route" not in fake.requests[0].headers  # the cassette's, not the API's
+    (interaction,) = stored(tmp_path / "default.json").values()
+    assert interaction["request"]["headers"]["x-replay-route"] == f"/={fake.url}"
+    gone = server_gone()
+    elsewhere = f"http://127.0.0.1:{free_port_refusing()}"
+    for upstreams in ({"/": elsewhere}, {"/v1": elsewhere + "/v1"}):
+        with proxy(upstreams, tmp_path, mode="none", allow_playback_repeats=True) as served:
+            replayed = httpx.post(served.url + "/v1/chat/completions", json=chat("hi"))
+        assert replayed.status_code == 200, replayed.text
+        assert masked(replayed.json()) == masked(answer.json())
+    gone.assert_untouched()
+
+
+def test_a_cassette_keyed_by_the_upstreams_address_still_replays_from_it(
+    fake: FakeLLMServer, server_gone: Callable[[], StoppedServer], tmp_path: Path
+) -> None:
+    """As an older replay serve recorded: no route, keyed by the upstream's host and port."""
+    with replay.Cassette(tmp_path / "default.json") as cassette:
+        with httpx.Client(transport=replay.ReplayTransport(cassette), headers=AUTH) as client:
+            answer = client.post(fake.url + "/v1/chat/completions", json=chat("old"))
+    gone = server_gone()
+    with proxy({"/": fake.url}, tmp_path, mode="none") as served:
+        replayed = httpx.post(served.url + "/v1/chat/completions", json=chat("old"))
+        missed = httpx.post(served.url + "/v1/chat/completions", json=chat("new"))
+    gone.assert_untouched()
+    assert replayed.status_code == 200, replayed.text
+    assert masked(replayed.json()) == masked(answer.json())
+    assert missed.json()["error"]["type"] == "replay_cassette_miss"
+
+
 def test_cassettes_are_chosen_by_header(fake: FakeLLMServer, tmp_path: Path) -> None:
     with proxy({"/": fake.url}, tmp_path) as served, httpx.Client(headers=AUTH) as client:
         url = served.url + "/v1/chat/completions"
@@ -184,18 +223,18 @@ def test_keys_stay_out_of_cassettes_and_logs(
     assert "?key=REDACTED" in caplog.text
 
 
-def test_an_upstream_failure_is_recorded_and_replayed_as_a_bad_gateway(tmp_path: Path) -> None:
+def test_an_unreachable_upstream_is_a_bad_gateway_and_is_not_recorded(tmp_path: Path) -> None:
     upstream = f"http://127.0.0.1:{free_port_refusing()}"
     with proxy({"/": upstream}, tmp_path) as served:
         failed = httpx.post(served.url + "/v1/chat/completions", json=chat("x"), headers=AUTH)
+    assert failed.status_code == 502
+    assert failed.json()["error"]["type"] == "replay_upstream_error"
+    assert failed.json()["error"]["message"].startswith("ConnectError")
+    assert not (tmp_path / "default.json").exists()
     with proxy({"/": upstream}, tmp_path, mode="none") as served:
         replayed = httpx.post(served.url + "/v1/chat/completions", json=chat("x"))
-    for answer in (failed, replayed):
-        assert answer.status_code == 502
-        assert answer.json()["error"]["type"] == "replay_upstream_error"
-        assert answer.json()["error"]["message"].startswith("ConnectError")
-    (interaction,) = stored(tmp_path / "default.json").values()
-    assert interaction["responses"][0]["error"]["type"] == "ConnectError"
+    assert replayed.status_code == MISS_STATUS
+    assert replayed.json()["error"]["type"] == "replay_cassette_miss"
 
 
 # Streams.

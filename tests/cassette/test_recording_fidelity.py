@@ -19,6 +19,8 @@ import pytest
 from conftest import StoppedServer, masked
 
 import replay
+from replay._cassette import Record
+from replay._core.model import Request, TransportFailure
 from replay.tools.fakellm import FakeLLMServer
 
 ServerGone = Callable[[], StoppedServer]
@@ -110,22 +112,39 @@ def closed_port() -> int:
     return port
 
 
-def test_connect_error_is_replayed_as_the_clients_library_error(cassette_path: Path) -> None:
-    url = f"http://127.0.0.1:{closed_port()}/v1/models"
+def test_a_connection_never_made_is_not_recorded(
+    library: ModuleType, llm_server: FakeLLMServer, cassette_path: Path
+) -> None:
+    """A first run with the API down raises as it would without replay and stores nothing,
+    so the next run, with the API up, records the real answer instead of replaying an outage."""
+    refused = f"http://127.0.0.1:{closed_port()}{CHAT}"
     with replay.Cassette(cassette_path) as cassette:
-        client = httpx.Client(transport=replay.ReplayTransport(cassette))
-        with pytest.raises(httpx.ConnectError) as recorded:
-            client.get(url)
+        client = library.Client(transport=replay.ReplayTransport(cassette))
+        with pytest.raises(library.ConnectError):
+            client.post(refused, json=chat("hi"))
+    assert cassette.recorded == 0
+    assert not cassette_path.exists()
+    with replay.Cassette(cassette_path) as cassette:
+        with sync_client(library, cassette, llm_server) as client:
+            assert client.post(CHAT, json=chat("hi")).status_code == 200
     (entry,) = json.loads(cassette_path.read_bytes())["interactions"].values()
-    assert entry["responses"][0]["error"]["type"] == "ConnectError"
+    assert [r["status"] for r in entry["responses"]] == [200]
 
-    # One recording, replayed to a client of either library, raises that library's error.
+
+def test_a_stored_connect_error_still_replays_as_the_clients_library_error(
+    cassette_path: Path,
+) -> None:
+    """Cassettes recorded before connection failures were left out keep replaying them."""
+    url = "http://127.0.0.1:9/v1/models"
+    with replay.Cassette(cassette_path) as cassette:
+        decision = cassette.decide(Request("GET", url, (), b""))
+        assert isinstance(decision, Record)
+        cassette.add(decision, TransportFailure("ConnectError", "[Errno 111] refused", "t"))
     for library in (httpx, httpx2):
         with replay.Cassette(cassette_path, "none") as cassette:
             client = library.Client(transport=replay.ReplayTransport(cassette))
-            with pytest.raises(library.ConnectError) as replayed:
+            with pytest.raises(library.ConnectError, match="refused") as replayed:
                 client.get(url)
-        assert str(replayed.value) == str(recorded.value)
         assert replayed.value.request.url == url
 
 
@@ -177,22 +196,24 @@ async def test_timeout_mid_stream_is_raised_again_after_the_same_chunks(
     assert stored["complete"] is False and stored["stream_error"]["type"] == "ReadTimeout"
 
 
-def test_sdk_sees_the_same_connection_error_on_replay(
-    llm_env: FakeLLMServer, cassette_path: Path
-) -> None:
+def test_an_sdk_sees_a_connection_error_each_time_the_api_is_down(cassette_path: Path) -> None:
     def attempt() -> openai.APIConnectionError:
         with replay.Cassette(cassette_path) as cassette:
             http = httpx2.Client(transport=replay.ReplayTransport(cassette))
             client = openai.OpenAI(
-                http_client=http, base_url=f"http://127.0.0.1:{port}/v1", max_retries=0
+                http_client=http,
+                base_url=f"http://127.0.0.1:{port}/v1",
+                api_key="fk-down",
+                max_retries=0,
             )
             with pytest.raises(openai.APIConnectionError) as raised:
                 client.chat.completions.create(model="m", messages=[])
         return raised.value
 
     port = closed_port()
-    recorded, replayed = attempt(), attempt()
-    assert type(recorded.__cause__) is type(replayed.__cause__) is httpx2.ConnectError
+    for raised in (attempt(), attempt()):  # the second tries the network again
+        assert type(raised.__cause__) is httpx2.ConnectError
+    assert not cassette_path.exists()
 
 
 # --- Abandoned streams -------------------------------------------------------------------

@@ -11,7 +11,6 @@ import importlib.metadata
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import uuid
@@ -588,22 +587,25 @@ def test_a_cassette_that_is_only_its_journal_is_read_when_named(tmp_path: Path) 
     assert verified.stdout == f"{missing}\n  does not exist\n0 of 1 cassette is valid\n"
 
 
-def test_show_labels_a_transport_failure_without_a_body(tmp_path: Path) -> None:
-    with socket.socket() as probe:  # a port nobody listens on once the probe is closed
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    cassette = tmp_path / "refused.json"
+def test_show_labels_a_transport_failure_without_a_body(
+    tmp_path: Path, llm_server: FakeLLMServer
+) -> None:
+    cassette = tmp_path / "timed-out.json"
     with replay.Cassette(cassette) as recording:
-        client = httpx.Client(transport=replay.ReplayTransport(recording))
-        with pytest.raises(httpx.ConnectError):
-            client.get(f"http://127.0.0.1:{port}/v1/models")
+        client = httpx.Client(transport=replay.ReplayTransport(recording), timeout=0.2)
+        with pytest.raises(httpx.ReadTimeout):
+            client.post(
+                f"{llm_server.url}/v1/chat/completions",
+                json={"model": "slow", "messages": [{"role": "user", "content": "hi"}]},
+                headers={"authorization": f"Bearer {llm_server.api_key}"},
+            )
     [entry] = store.load(cassette).interactions.values()
     result = invoke("show", cassette)
     assert result.exit_code == 0, result.output
     assert f"  response 1: transport failure {entry['responses'][0]['recorded_at']}" in (
         result.stdout.splitlines()
     )
-    assert "    error: ConnectError: " in result.stdout
+    assert "    error: ReadTimeout: " in result.stdout
     assert "1 pair: 1 unchanged" in invoke("diff", cassette, cassette).stdout
     assert invoke("verify", cassette).stdout == "1 of 1 cassette is valid\n"
 
