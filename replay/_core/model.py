@@ -12,7 +12,14 @@ from dataclasses import dataclass, field
 Headers = tuple[tuple[str, str], ...]
 """Header pairs in arrival order, names lower-cased."""
 
-STREAM_CONTENT_TYPES = ("text/event-stream", "application/x-ndjson", "application/jsonl")
+EVENTSTREAM_CONTENT_TYPE = "application/vnd.amazon.eventstream"
+"""AWS's binary event stream (Bedrock): one frame per chunk (:mod:`replay._core.eventstream`)."""
+STREAM_CONTENT_TYPES = (
+    "text/event-stream",
+    "application/x-ndjson",
+    "application/jsonl",
+    EVENTSTREAM_CONTENT_TYPE,
+)
 NOT_STORED_HEADERS = frozenset(
     {"content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive"}
 )
@@ -69,7 +76,8 @@ class Response:
 
     @property
     def streamed(self) -> bool:
-        """Whether chunk boundaries matter: only server-sent events and line-delimited JSON."""
+        """Whether chunk boundaries matter: server-sent events, line-delimited JSON, AWS
+        event streams."""
         content_type = header_value(self.headers, "content-type") or ""
         return content_type.startswith(STREAM_CONTENT_TYPES)
 
