@@ -33,10 +33,12 @@ import warnings
 import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from replay._core import eventstream
 from replay._core import key as request_keys
 from replay._core.errors import (
     CassetteError,
@@ -408,7 +410,11 @@ class Cassette:
             self._refuse_undecoded(
                 "response", outcome, outcome.body, record.scrub, record.request.url
             )
-            outcome = self.redactor.response(outcome, record.scrub)
+            outcome = eventstream.one_frame_per_chunk(outcome)
+            scrub = record.scrub
+            outcome = eventstream.rewriting_payloads(
+                outcome, lambda view: self.redactor.response(view, scrub)
+            )
         else:
             outcome = replace(outcome, message=self.redactor.text(outcome.message, record.scrub))
         with self._lock:
@@ -418,8 +424,9 @@ class Cassette:
                 return  # mode all with the API failing (timeouts): keep what was recorded before
             index = len(change.outcomes)
             if isinstance(outcome, Response):
-                provider = detect(record.request.url, outcome.body, self.providers)
-                outcome = self._normalizer.response(outcome, provider, f"{record.key}/{index}")
+                outcome = eventstream.rewriting_payloads(
+                    outcome, partial(self._normalized, record, f"{record.key}/{index}")
+                )
             if index < len(change.replaced) and _same(change.replaced[index], outcome):
                 outcome = change.replaced[index]
             request = store.encode(Interaction(record.key, change.request, []))["request"]
@@ -433,6 +440,10 @@ class Cassette:
             self.recorded += 1
             self._journaled += 1
             _unsaved.add(self)
+
+    def _normalized(self, record: Record, seed: str, response: Response) -> Response:
+        provider = detect(record.request.url, response.body, self.providers)
+        return self._normalizer.response(response, provider, seed)
 
     def recording(
         self, record: Record, outcome: Callable[[bool, TransportFailure | None], Response]

@@ -96,7 +96,9 @@ class ReplayMiddleware:
         litellm's async Anthropic stream does), a transport error, the caller closing it, or the
         cassette saved while it is open.
         """
-        headers = tuple((name.lower(), value) for name, value in response.headers.items())
+        # The bytes as Latin-1, one character each, as the httpx transports keep them: aiohttp's
+        # own strings hold undecodable bytes as lone surrogates, which no cassette can store.
+        headers = model.headers_from_bytes(response.raw_headers)
         recorder = StreamRecorder(None, started)  # aiohttp's parser decodes, if it does
         kept = stored_headers(headers, self.auto_decompress)
         outcome = functools.partial(recorder.response, response.status, kept, recorded_at)
@@ -197,13 +199,18 @@ def replayed(outcome: Outcome, request: ClientRequest, speed: float | None) -> C
         session=None,  # type: ignore[arg-type]
         **extra,
     )
-    headers: CIMultiDict[str] = CIMultiDict(outcome.headers)
+    raw_headers = tuple(model.headers_to_bytes(outcome.headers))
+    # What aiohttp's parser makes of header bytes from a connection.
+    headers: CIMultiDict[str] = CIMultiDict(
+        (name.decode("utf-8", "surrogateescape"), value.decode("utf-8", "surrogateescape"))
+        for name, value in raw_headers
+    )
     # What ClientResponse.start() sets from a connection.
     response.version = aiohttp.HttpVersion11
     response.status = outcome.status
     response.reason = _reason(outcome.status)
     response._headers = CIMultiDictProxy(headers)
-    response._raw_headers = tuple((k.encode(), v.encode()) for k, v in outcome.headers)
+    response._raw_headers = raw_headers
     if cookies := headers.getall("set-cookie", ()):
         response._raw_cookie_headers = tuple(cookies)
     body = _reader(loop)

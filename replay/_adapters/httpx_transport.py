@@ -15,7 +15,7 @@ import functools
 import sys
 import threading
 import time
-from collections.abc import AsyncIterator, Iterable, Iterator
+from collections.abc import AsyncIterator, Iterator
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
@@ -59,24 +59,12 @@ def library_of(request: AnyRequest) -> ModuleType:
     return sys.modules[type(request).__module__.partition(".")[0]]
 
 
-def from_raw(raw: Iterable[tuple[bytes, bytes]]) -> model.Headers:
-    """Header pairs as a cassette keeps them: each byte of a value one character (Latin-1),
-    so a value in UTF-8, Latin-1 or any other bytes comes back exactly as it was sent."""
-    return tuple((name.decode("latin-1").lower(), value.decode("latin-1")) for name, value in raw)
-
-
-def to_raw(headers: Iterable[tuple[str, str]]) -> list[tuple[bytes, bytes]]:
-    """The bytes :func:`from_raw` read; as bytes, the library does not encode them again (as
-    ASCII, which a non-ASCII value would fail)."""
-    return [(name.encode("latin-1"), value.encode("latin-1")) for name, value in headers]
-
-
 def to_model(request: AnyRequest) -> model.Request:
     return model.Request(
         method=request.method,
         url=str(request.url),
         # The raw pairs: multi_items() would detect the encoding again for every header.
-        headers=from_raw(request.headers.raw),
+        headers=model.headers_from_bytes(request.headers.raw),
         body=request.content,
     )
 
@@ -135,7 +123,7 @@ def replayed(outcome: Outcome, request: AnyRequest, speed: float | None) -> AnyR
     cut = None if outcome.failure is None else _exception(lib, outcome.failure, request)
     return lib.Response(
         outcome.status,
-        headers=to_raw(outcome.headers),
+        headers=model.headers_to_bytes(outcome.headers),
         stream=ReplayedStream(outcome.chunks, speed, cut),
         request=request,
     )
@@ -249,7 +237,7 @@ def teed(
 ) -> AnyResponse:
     """The upstream response, its body decoded and recorded on the way to the caller."""
     lib = library_of(request)
-    headers = from_raw(response.headers.raw)
+    headers = model.headers_from_bytes(response.headers.raw)
     recorder = StreamRecorder(response.headers.get("content-encoding"), started)
     kept = stored_headers(headers, recorder.decodes)
     hidden = {"content-length", "content-encoding"} if recorder.decodes else {"content-length"}
@@ -257,7 +245,9 @@ def teed(
     stream = RecordingStream(response.stream, recorder, cassette.recording(record, outcome))
     return lib.Response(
         response.status_code,
-        headers=to_raw((name, value) for name, value in headers if name not in hidden),
+        headers=model.headers_to_bytes(
+            (name, value) for name, value in headers if name not in hidden
+        ),
         stream=stream,
         request=request,
         extensions=response.extensions,

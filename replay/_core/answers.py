@@ -29,6 +29,7 @@ from typing import Any
 
 import orjson
 
+from replay._core import eventstream
 from replay._core.key import is_json, parse_json
 from replay._core.model import Outcome, Request, Response, TransportFailure
 
@@ -103,6 +104,8 @@ def _add(left: Any, right: Any) -> Any:
 def answer_of(outcome: Outcome) -> Answer:
     if isinstance(outcome, TransportFailure):
         return Answer(None, error=f"{outcome.kind}: {outcome.message}")
+    if eventstream.is_eventstream(outcome):
+        return _from_eventstream(outcome)
     if outcome.streamed:
         return _from_stream(outcome)
     reader = _Reader()
@@ -490,6 +493,29 @@ class _Reader:
         else:
             self._anthropic_event(kind, data)
 
+    def converse_event(self, kind: str | None, data: dict[str, Any]) -> None:
+        """One event of Bedrock's ConverseStream, named by its frame's ``:event-type``."""
+        if kind == "contentBlockStart":
+            tool = _dict(_dict(data.get("start")).get("toolUse"))
+            if tool:
+                self.call(("converse", data.get("contentBlockIndex"))).name = str(
+                    tool.get("name", "")
+                )
+        elif kind == "contentBlockDelta":
+            delta = _dict(data.get("delta"))
+            if isinstance(delta.get("text"), str):
+                self.text.append(delta["text"])
+            tool_input = _dict(delta.get("toolUse")).get("input")
+            if isinstance(tool_input, str):
+                self.call(("converse", data.get("contentBlockIndex"))).arguments.append(tool_input)
+        elif kind == "messageStop" and isinstance(data.get("stopReason"), str):
+            self.finish = data["stopReason"]
+        elif kind == "metadata":
+            usage = _dict(data.get("usage"))
+            self.usage = Usage(
+                _number(usage.get("inputTokens")), _number(usage.get("outputTokens"))
+            )
+
     def _responses_event(self, kind: str, data: dict[str, Any]) -> None:
         response = _dict(data.get("response"))
         self._model(response.get("model"))
@@ -550,6 +576,26 @@ def _from_stream(response: Response) -> Answer:
     reader = _Reader()
     for data in stream_events(response.body):
         reader.event(data)
+    return reader.answer(response)
+
+
+def _from_eventstream(response: Response) -> Answer:
+    """Bedrock's event streams: ConverseStream names each event in its ``:event-type``
+    header; InvokeModelWithResponseStream carries the model's own events in ``bytes``."""
+    reader = _Reader()
+    for chunk in response.chunks:
+        try:
+            frame = eventstream.decode_frame(chunk.data)
+        except eventstream.FrameError:
+            continue  # a frame cut short
+        view = eventstream.payload_view(frame.payload)
+        payload = _dict(parse_json(frame.payload if view is None else view))
+        if frame.header(":message-type") == "exception":
+            reader.error = str(payload.get("message") or frame.header(":exception-type"))
+        elif view is not None:
+            reader.event(_dict(payload.get("bytes")))
+        else:
+            reader.converse_event(frame.header(":event-type"), payload)
     return reader.answer(response)
 
 

@@ -7,12 +7,20 @@ cassette) works on these alone.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 Headers = tuple[tuple[str, str], ...]
 """Header pairs in arrival order, names lower-cased."""
 
-STREAM_CONTENT_TYPES = ("text/event-stream", "application/x-ndjson", "application/jsonl")
+EVENTSTREAM_CONTENT_TYPE = "application/vnd.amazon.eventstream"
+"""AWS's binary event stream (Bedrock): one frame per chunk (:mod:`replay._core.eventstream`)."""
+STREAM_CONTENT_TYPES = (
+    "text/event-stream",
+    "application/x-ndjson",
+    "application/jsonl",
+    EVENTSTREAM_CONTENT_TYPE,
+)
 NOT_STORED_HEADERS = frozenset(
     {"content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive"}
 )
@@ -23,6 +31,26 @@ def stored_headers(headers: Headers, body_decoded: bool) -> Headers:
     """What a cassette keeps of response headers; a body left encoded keeps its encoding."""
     dropped = NOT_STORED_HEADERS if body_decoded else NOT_STORED_HEADERS - {"content-encoding"}
     return tuple((name, value) for name, value in headers if name not in dropped)
+
+
+def headers_from_bytes(raw: Iterable[tuple[bytes, bytes]]) -> Headers:
+    """Header pairs as a cassette keeps them: each byte of a value one character (Latin-1),
+    so a value in UTF-8, Latin-1 or any other bytes comes back exactly as it was sent, and
+    every value can be written to a cassette (UTF-8 JSON, which no undecodable byte is)."""
+    return tuple((name.decode("latin-1").lower(), value.decode("latin-1")) for name, value in raw)
+
+
+def headers_to_bytes(headers: Iterable[tuple[str, str]]) -> list[tuple[bytes, bytes]]:
+    """The bytes :func:`headers_from_bytes` read. A value with a character beyond Latin-1 was
+    not read so (written by hand, or by aiohttp before it kept bytes): it is sent as UTF-8."""
+    return [(_header_bytes(name), _header_bytes(value)) for name, value in headers]
+
+
+def _header_bytes(text: str) -> bytes:
+    try:
+        return text.encode("latin-1")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogateescape")
 
 
 def header_value(headers: Headers, name: str) -> str | None:
@@ -69,7 +97,8 @@ class Response:
 
     @property
     def streamed(self) -> bool:
-        """Whether chunk boundaries matter: only server-sent events and line-delimited JSON."""
+        """Whether chunk boundaries matter: server-sent events, line-delimited JSON, AWS
+        event streams."""
         content_type = header_value(self.headers, "content-type") or ""
         return content_type.startswith(STREAM_CONTENT_TYPES)
 

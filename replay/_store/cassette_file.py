@@ -58,6 +58,7 @@ from typing import Any, BinaryIO
 import orjson
 from filelock import FileLock, Timeout
 
+from replay._core import eventstream
 from replay._core.errors import CassetteError, CassetteVersionError
 from replay._core.key import is_json, parse_json, text_or_base64
 from replay._core.model import (
@@ -312,8 +313,13 @@ def encode_outcome(outcome: Outcome) -> dict[str, Any]:
         "recorded_at": outcome.recorded_at,
     }
     if outcome.streamed or not outcome.complete:
+        framed = eventstream.is_eventstream(outcome)
         entry["chunks"] = [
-            {"at": chunk.at, **text_or_base64(chunk.data)} for chunk in outcome.chunks
+            {
+                "at": chunk.at,
+                **(_encode_frame(chunk.data) if framed else text_or_base64(chunk.data)),
+            }
+            for chunk in outcome.chunks
         ]
         entry["complete"] = outcome.complete
         if outcome.failure is not None:
@@ -321,6 +327,71 @@ def encode_outcome(outcome: Outcome) -> dict[str, Any]:
     elif outcome.chunks:
         entry["body"] = encode_body(outcome.body)
     return entry
+
+
+def _encode_frame(data: bytes) -> dict[str, Any]:
+    """An event stream frame readable: ``headers`` as ``[name, value]`` pairs in their order
+    (a string value as it is, another type as ``{kind: value}``), the payload as a body, with
+    ``"decoded": "bytes"`` when its base64 ``bytes`` field is shown decoded. Bytes that are
+    no whole frame (a stream cut mid-frame) are kept as they are."""
+    try:
+        frame = eventstream.decode_frame(data)
+    except eventstream.FrameError:
+        return text_or_base64(data)
+    headers = [[name, _encode_frame_header(value)] for name, value in frame.headers]
+    view = eventstream.payload_view(frame.payload)
+    if view is None:
+        return {"headers": headers, **encode_body(frame.payload)}
+    return {"headers": headers, **encode_body(view), "decoded": "bytes"}
+
+
+def _encode_frame_header(header: eventstream.HeaderValue) -> Any:
+    if header.kind == "string":
+        return header.value
+    if isinstance(header.value, bytes):
+        return {header.kind: base64.b64encode(header.value).decode()}
+    return {header.kind: header.value}
+
+
+def _decode_frame(chunk: Any) -> bytes:
+    headers = tuple(
+        (_text(name), _decode_frame_header(value)) for name, value in _pairs(chunk["headers"])
+    )
+    payload = decode_body(chunk) if _has_body(chunk) else b""
+    decoded = chunk.get("decoded")
+    if decoded is not None:
+        if decoded != "bytes":
+            raise ValueError(f"unknown decoded field {decoded!r:.40}")
+        payload = eventstream.payload_of_view(payload)
+    return eventstream.encode_frame(eventstream.Frame(headers, payload))
+
+
+def _has_body(chunk: dict[str, Any]) -> bool:
+    return any(form in chunk for form in ("json", "text", "base64"))
+
+
+def _pairs(value: Any) -> list[tuple[Any, Any]]:
+    pairs = _list(value)
+    if not all(isinstance(pair, list) and len(pair) == 2 for pair in pairs):
+        raise TypeError(f"frame headers are [name, value] pairs, not {value!r:.40}")
+    return [(name, item) for name, item in pairs]
+
+
+def _decode_frame_header(value: Any) -> eventstream.HeaderValue:
+    if isinstance(value, str):
+        return eventstream.HeaderValue("string", value)
+    if not (isinstance(value, dict) and len(value) == 1):
+        raise TypeError(f"a frame header value is a string or {{kind: value}}, not {value!r:.40}")
+    ((kind, item),) = value.items()
+    if kind == "bytes":
+        return eventstream.HeaderValue(kind, base64.b64decode(_text(item), validate=True))
+    if kind == "uuid":
+        return eventstream.HeaderValue(kind, _text(item))
+    if kind == "bool" and isinstance(item, bool):
+        return eventstream.HeaderValue(kind, item)
+    if kind in eventstream.HEADER_KINDS and isinstance(item, int) and not isinstance(item, bool):
+        return eventstream.HeaderValue(kind, item)
+    raise ValueError(f"a frame header of kind {kind!r:.40} with the value {item!r:.40}")
 
 
 def _encode_failure(failure: TransportFailure) -> dict[str, str]:
@@ -421,7 +492,10 @@ def decode_outcome(entry: Any) -> Outcome:
         raise ValueError(f"status {status!r} is not an HTTP status code")
     if "chunks" in entry:
         chunks = tuple(
-            Chunk(decode_body(chunk), _seconds(chunk.get("at", 0.0)))
+            Chunk(
+                _decode_frame(chunk) if "headers" in chunk else decode_body(chunk),
+                _seconds(chunk.get("at", 0.0)),
+            )
             for chunk in _list(entry["chunks"])
         )
     else:

@@ -49,6 +49,7 @@ from typing import Any
 from replay._cassette import Cassette, Record
 from replay._core.errors import CassetteError
 from replay._core.model import (
+    EVENTSTREAM_CONTENT_TYPE,
     STREAM_CONTENT_TYPES,
     Chunk,
     Headers,
@@ -385,8 +386,8 @@ def _response(entry: Any) -> _Answer:
                 ) from error
         decoded = decoder.decodes
     kept = stored_headers(headers, decoded)
-    streamed = (header_value(kept, "content-type") or "").startswith(STREAM_CONTENT_TYPES)
-    return _Answer(status, kept, _chunks(data, streamed), _date(header_value(headers, "date")))
+    content_type = header_value(kept, "content-type") or ""
+    return _Answer(status, kept, _chunks(data, content_type), _date(header_value(headers, "date")))
 
 
 _MISSING = object()
@@ -446,6 +447,8 @@ def _headers(headers: Any, where: str) -> Headers:
     pairs = []
     for name, values in headers.items():
         for value in values if isinstance(values, list | tuple) else [values]:
+            if isinstance(value, bytes):  # botocore's, through vcrpy's stubs: !!binary in YAML
+                value = value.decode("latin-1")  # one character a byte, as recording keeps them
             if isinstance(value, bool) or not isinstance(value, str | int | float):
                 raise _Unconvertible(f"{where}.{name}", f"{_kind(value)} is not a header value")
             pairs.append((str(name).lower(), str(value)))
@@ -456,11 +459,14 @@ def _kind(value: Any) -> str:
     return "null" if value is None else f"a {type(value).__name__}"
 
 
-def _chunks(data: bytes, streamed: bool) -> tuple[Chunk, ...]:
-    """vcrpy keeps a stream as one body; its events (or lines) become the chunks again."""
+def _chunks(data: bytes, content_type: str) -> tuple[Chunk, ...]:
+    """vcrpy keeps a stream as one body; its events (or lines) become the chunks again (an
+    AWS event stream's frames are found by the cassette: they are binary, not lines)."""
     if not data:
         return ()
-    if not streamed:
+    if not content_type.startswith(STREAM_CONTENT_TYPES) or content_type.startswith(
+        EVENTSTREAM_CONTENT_TYPE
+    ):
         return (Chunk(data, 0.0),)
     separator = b"\n\n" if b"\n\n" in data else b"\n"
     pieces = data.split(separator)

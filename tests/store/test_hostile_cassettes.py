@@ -20,6 +20,7 @@ import pytest
 
 from replay import Cassette, CassetteError
 from replay._core.model import Request
+from replay._store import cassette_file as store
 from replay._store.cassette_file import MAX_CASSETTE_BYTES
 
 REQUEST = Request(
@@ -154,3 +155,24 @@ def test_an_unreadable_file(tmp_path: Path) -> None:
     finally:
         path.chmod(0o600)
     assert path.read_bytes() == VALID
+
+
+@pytest.mark.parametrize(
+    ("chunk", "said"),
+    [
+        ({"headers": [["n", {"byte": 1000}]]}, "cannot be encoded"),
+        ({"headers": [["n", {"uuid": "x"}]]}, "UUID"),
+        ({"headers": [["n", {"float": 1.5}]]}, "kind 'float'"),
+        ({"headers": "x"}, "expected a list"),
+        ({"headers": [], "json": {}, "decoded": "bytes"}, "without its bytes field"),
+    ],
+)
+def test_a_malformed_event_stream_frame_names_the_interaction(chunk: object, said: str) -> None:
+    response = {
+        "status": 200,
+        "headers": {"content-type": "application/vnd.amazon.eventstream"},
+        "chunks": [chunk],
+    }
+    entry = {"request": {"method": "POST", "url": "u"}, "responses": [response]}
+    with pytest.raises(CassetteError, match=f"interaction k is malformed: .*{said}"):
+        store.decode(Path("c.json"), "k", entry)

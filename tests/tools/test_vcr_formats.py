@@ -8,6 +8,7 @@ network unreachable.
 
 from __future__ import annotations
 
+import base64
 import gzip
 import json
 import os
@@ -17,8 +18,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import httpx
 import openai
 import pytest
+from botocore.eventstream import EventStreamBuffer
 from click.testing import CliRunner, Result
 
 import replay
@@ -343,3 +346,64 @@ def test_credentials_and_account_ids_of_every_cloud_stay_off_disk_and_scan_agree
     assert sorted(len(entry["responses"]) for entry in _entries(target).values()) == [1] * 7 + [2]
     scanned = invoke("scan", target)
     assert (scanned.exit_code, scanned.stdout) == (0, "0 secrets found in 1 cassette\n")
+
+
+BEDROCK = (SHAPES / "bedrock_event_streams.yaml").read_bytes()
+
+
+def test_bedrock_event_streams_with_binary_header_values_convert_and_replay_frames(
+    tmp_path: Path,
+) -> None:
+    """botocore's request header values are bytes (``!!binary``), its streaming answers AWS
+    event streams: the frames are kept decoded, their ids normalized, and replay gives back
+    frames botocore's own parser reads, lengths and checksums made anew."""
+    (tmp_path / "test_bedrock.yaml").write_bytes(BEDROCK)
+    result = invoke("import-vcr", tmp_path)
+    assert result.exit_code == 0, result.output
+    target = tmp_path / "test_bedrock.json"
+    text = target.read_text()
+    for secret in ("ASIAQ3EGWXYZ7EXAMPL3", "9e1b7f3c25d04e6a", "IQoJb3JpZ2luX2VjEJr"):
+        assert secret not in text
+    assert "msg_bdrk_01Kq8VnLz3WcXy5Rt7PmB2Hd" not in text  # normalized inside the base64
+    assert '"Hello! How can I help"' in text and '"contentBlockDelta"' in text
+    assert '"text": "Bonjour"' in text  # the invoke stream's base64 shown decoded
+
+    def frames(url: str, body: str) -> list[tuple[dict[str, Any], bytes]]:
+        cassette = replay.Cassette(target, "none")
+        with httpx.Client(transport=replay.ReplayTransport(cassette)) as client:
+            headers = {"content-type": "application/json"}
+            with client.stream("POST", url, content=body, headers=headers) as response:
+                parsed = []
+                for chunk in response.iter_raw():
+                    buffer = EventStreamBuffer()
+                    buffer.add_data(chunk)
+                    (message,) = list(buffer)  # one whole frame per chunk
+                    parsed.append((message.headers, message.payload))
+                return parsed
+
+    host = "https://bedrock-runtime.us-east-1.amazonaws.com/model/"
+    converse = frames(
+        host + "us.amazon.nova-micro-v1%3A0/converse-stream",
+        '{"messages": [{"role": "user", "content": [{"text": "Hello"}]}], '
+        '"inferenceConfig": {"maxTokens": 64}}',
+    )
+    assert [headers[":event-type"] for headers, _ in converse] == [
+        "messageStart",
+        "contentBlockDelta",
+        "contentBlockDelta",
+        "contentBlockStop",
+        "messageStop",
+        "metadata",
+    ]
+    assert json.loads(converse[1][1])["delta"]["text"] == "Hello! How can I help"
+    invoked = frames(
+        host + "anthropic.claude-3-5-haiku-20241022-v1%3A0/invoke-with-response-stream",
+        '{"anthropic_version": "bedrock-2023-05-31", "max_tokens": 64, '
+        '"messages": [{"role": "user", "content": "Hello"}]}',
+    )
+    first = json.loads(base64.b64decode(json.loads(invoked[0][1])["bytes"]))
+    assert first["message"]["id"].startswith("msg_bdrk_")
+    assert first["message"]["id"] != "msg_bdrk_01Kq8VnLz3WcXy5Rt7PmB2Hd"
+    shown = invoke("show", target)
+    assert "| Hello! How can I help you today?" in shown.output
+    assert "| Bonjour" in shown.output

@@ -1,0 +1,96 @@
+"""Response header values with bytes beyond ASCII (``x-note: café`` in UTF-8 or Latin-1),
+sent raw by a server on 127.0.0.1, through aiohttp and through ``replay serve``.
+
+A cassette keeps a header value as the Latin-1 decoding of its bytes, one character per byte,
+so any bytes are stored and replayed as they came (the httpx transports' own test is in
+tests/cassette/test_real_traffic.py).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from urllib.parse import unquote_to_bytes
+
+import aiohttp
+import httpx
+import pytest
+from echo_server import echo_server
+from proxied import proxy, stored
+
+import replay
+from replay._core.model import Request
+
+NOTES = pytest.mark.parametrize(
+    "raw", ["x-note: caf%C3%A9", "x-note: caf%E9"], ids=["utf-8", "latin-1"]
+)
+
+
+def sent_bytes(raw: str) -> bytes:
+    return unquote_to_bytes(raw.partition(": ")[2])
+
+
+def stored_note(path: Path) -> str:
+    (interaction,) = json.loads(path.read_bytes())["interactions"].values()
+    (response,) = interaction["responses"]
+    assert response.get("complete", True) is True
+    note: str = response["headers"]["x-note"]
+    return note
+
+
+@NOTES
+async def test_aiohttp_records_and_replays_the_bytes_of_a_non_ascii_header(
+    tmp_path: Path, raw: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("REPLAY_MODE", raising=False)
+    path = tmp_path / "c.json"
+    headers = {"x-echo-header": raw}
+    with echo_server() as url:
+        async with aiohttp.ClientSession() as session:
+            with replay.use_cassette(path):
+                async with session.post(url + "/v1/note", headers=headers) as recorded:
+                    assert dict(recorded.raw_headers)[b"x-note"] == sent_bytes(raw)
+                    assert (await recorded.json())["method"] == "POST"
+    # Latin-1 text of the bytes; the letters get a stand-in of their shape (an unknown header).
+    note = stored_note(path).encode("latin-1")
+    assert len(note) == len(sent_bytes(raw)) and note[3:] == sent_bytes(raw)[3:]
+    async with aiohttp.ClientSession() as session:
+        with replay.use_cassette(path, mode="none"):
+            async with session.post(url + "/v1/note", headers=headers) as again:
+                assert dict(again.raw_headers)[b"x-note"] == note
+                # what aiohttp's parser makes of those bytes, as it would from the network
+                assert again.headers["x-note"] == note.decode("utf-8", "surrogateescape")
+                assert (await again.json())["method"] == "POST"
+
+
+@NOTES
+def test_replay_serve_records_and_replays_the_bytes_of_a_non_ascii_header(
+    tmp_path: Path, raw: str
+) -> None:
+    headers = {"x-echo-header": raw, "x-replay-cassette": "note"}
+    with echo_server() as upstream:
+        with proxy({"/": upstream}, tmp_path) as running:
+            recorded = httpx.post(running.url + "/v1/note", headers=headers)
+    assert recorded.status_code == 200, recorded.text
+    assert dict(recorded.headers.raw)[b"x-note"] == sent_bytes(raw)
+    (path,) = tmp_path.glob("*.json")
+    note = stored_note(path).encode("latin-1")
+    assert note[3:] == sent_bytes(raw)[3:]
+    assert len(stored(path)) == 1
+    with proxy({"/": upstream}, tmp_path, mode="none") as running:
+        again = httpx.post(running.url + "/v1/note", headers=headers)
+    assert again.status_code == 200, again.text
+    assert dict(again.headers.raw)[b"x-note"] == note
+
+
+def test_a_value_beyond_latin_1_written_by_hand_replays_as_utf_8(tmp_path: Path) -> None:
+    """Not what recording writes (one character per byte), but a cassette edited by hand, or
+    recorded by aiohttp before it kept bytes, may hold one: it is sent, not a crash."""
+    path = tmp_path / "c.json"
+    url = "http://127.0.0.1:9/v1/note"
+    key = replay.Cassette(path, "none").key_of(Request("GET", url, (), b""))
+    response = {"status": 200, "headers": {"x-note": "5 €"}, "recorded_at": "2026-01-01T00:00:00Z"}
+    interaction = {"request": {"method": "GET", "url": url, "headers": {}}, "responses": [response]}
+    path.write_text(json.dumps({"version": 1, "interactions": {key: interaction}}))
+    with httpx.Client(transport=replay.ReplayTransport(replay.Cassette(path, "none"))) as client:
+        assert dict(client.get(url).headers.raw)[b"x-note"] == "5 €".encode()
