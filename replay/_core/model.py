@@ -94,6 +94,9 @@ UNREACHABLE = frozenset(
         "ClientConnectorError",  # aiohttp
         "ClientConnectorDNSError",
         "ConnectionTimeoutError",
+        "NewConnectionError",  # urllib3
+        "NameResolutionError",
+        "ConnectTimeoutError",
     }
 )
 """The failures (exception names) of a request that never reached a server."""
