@@ -26,8 +26,11 @@ def converse_reply(body: dict[str, Any]) -> dict[str, Any]:
     return {
         "output": {"message": {"role": "assistant", "content": [{"text": text}]}},
         "stopReason": "end_turn",
-        "usage": {"inputTokens": len(last.split()), "outputTokens": len(text.split()),
-                  "totalTokens": len(last.split()) + len(text.split())},
+        "usage": {
+            "inputTokens": len(last.split()),
+            "outputTokens": len(text.split()),
+            "totalTokens": len(last.split()) + len(text.split()),
+        },
         "metrics": {"latencyMs": 17},
     }
 
