@@ -35,6 +35,7 @@ from __future__ import annotations
 import builtins
 import functools
 import http.client
+import importlib.metadata
 import time
 from collections.abc import Callable, Generator, Iterator, Mapping
 from typing import IO, Any, cast
@@ -50,6 +51,10 @@ from replay._core import model
 from replay._core.model import Chunk, Outcome, TransportFailure, stored_headers
 from replay._core.streams import StreamRecorder, pacing
 from replay._store import usage
+
+_VERSION = importlib.metadata.version("urllib3")
+if int(_VERSION.split(".")[0]) < 2:  # _make_request had another signature in 1.x
+    raise ImportError(f"replay routes urllib3 2 and later; urllib3 {_VERSION} is installed")
 
 _READ_SIZE = 2**16
 _FAILURES = (exceptions.HTTPError, OSError, http.client.HTTPException)
