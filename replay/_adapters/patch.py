@@ -1,4 +1,4 @@
-"""``use_cassette``: route every httpx, httpx2 and aiohttp client through a cassette.
+"""``use_cassette``: route every httpx, httpx2, aiohttp and urllib3 client through a cassette.
 
 Clients made before the block count too, and so do clients built on a
 transport of their own. What is wrapped, for the duration of the block only
@@ -11,6 +11,8 @@ transport of their own. What is wrapped, for the duration of the block only
   libraries have no public hook that can answer a request: event hooks only
   observe, and a transport is fixed when a client is made.
 - aiohttp, when installed: see :mod:`replay._adapters.aiohttp_adapter`.
+- urllib3 2, when installed, and so requests and botocore (boto3): see
+  :mod:`replay._adapters.urllib3_adapter`.
 
 The rule for transports of their own: one that reaches the network is routed
 through the cassette (litellm's aiohttp-backed transport, a user's retrying
@@ -125,8 +127,14 @@ def _targets() -> Iterator[tuple[type, str, Callable[[Any], Any]]]:
     try:
         from replay._adapters import aiohttp_adapter
     except ImportError:  # aiohttp is routed whenever it is installed
+        pass
+    else:
+        yield from aiohttp_adapter.patch_targets(active_cassette)
+    try:
+        from replay._adapters import urllib3_adapter
+    except ImportError:  # urllib3 is routed whenever it is installed
         return
-    yield from aiohttp_adapter.patch_targets(active_cassette)
+    yield from urllib3_adapter.patch_targets(active_cassette)
 
 
 @dataclass
@@ -166,8 +174,8 @@ def _check_outside_cassettes(address: object) -> None:
 
 @contextmanager
 def intercept(cassette: Cassette) -> Iterator[Cassette]:
-    """Route the httpx, httpx2 and aiohttp clients through ``cassette`` inside the block, and
-    check every other connection made meanwhile."""
+    """Route the httpx, httpx2, aiohttp and urllib3 clients through ``cassette`` inside the
+    block, and check every other connection made meanwhile."""
     with _lock:
         if not _active:
             for owner, name, wrap in _targets():
@@ -192,8 +200,8 @@ def intercept(cassette: Cassette) -> Iterator[Cassette]:
 def use_cassette(
     path: str | os.PathLike[str], mode: Mode | str = Mode.ONCE, **options: Any
 ) -> Iterator[Cassette]:
-    """Record and replay every httpx, httpx2 and aiohttp call inside the block through one
-    cassette.
+    """Record and replay every httpx, httpx2, aiohttp and urllib3 (requests, boto3) call inside
+    the block through one cassette.
 
     Takes the same options as :class:`~replay._cassette.Cassette` (``ignore_hosts``,
     ``ignore_localhost`` among them). The cassette is saved when the block ends, also

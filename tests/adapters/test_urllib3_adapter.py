@@ -1,0 +1,233 @@
+"""The urllib3 adapter: boto3, requests and urllib3 record through real loopback servers and
+replay with them stopped, in this process and in a new one, through ``use_cassette``."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import httpx
+import pytest
+import requests
+import urllib3
+from bedrock_server import bedrock_server
+from conftest import StoppedServer, masked
+from echo_server import echo_server
+from urllib3.connectionpool import HTTPConnectionPool
+from urllib3_clients import (
+    CHAT,
+    STREAM,
+    bedrock_converse,
+    requests_chat,
+    urllib3_chat,
+    urllib3_stream,
+)
+
+import replay
+from replay._cassette import Record
+from replay._core.model import Request, TransportFailure
+from replay.tools.fakellm import FakeLLMServer
+
+TESTS = Path(__file__).resolve().parent.parent
+ACCESS_KEY = "AKIAZ7Q3EXAMPLE4KEY9"
+SECRET_KEY = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYzEXAMPLEKEY"
+SESSION_TOKEN = "FwoGZXIvYXdzEJr//////////wEaDExampleSessionTokenValue0123456789"
+
+
+def test_recorded_with_boto3_requests_and_urllib3_replays_in_a_new_process(
+    llm_server: FakeLLMServer,
+    server_gone: Callable[[], StoppedServer],
+    api_key: str,
+    cassette_path: Path,
+    tmp_path: Path,
+) -> None:
+    with bedrock_server(ACCESS_KEY) as bedrock, replay.use_cassette(cassette_path):
+        recorded = {
+            "bedrock": bedrock_converse(bedrock.url, ACCESS_KEY, SECRET_KEY, SESSION_TOKEN),
+            "requests": requests_chat(llm_server.url, api_key),
+            "urllib3": urllib3_chat(llm_server.url, api_key),
+            "stream": urllib3_stream(llm_server.url, api_key),
+        }
+    assert recorded["bedrock"]["output"]["message"]["content"] == [
+        {"text": "You said: hello bedrock"}
+    ]
+    assert len(recorded["stream"]) > 3  # one piece per event, as the server sent them
+    assert all(piece.startswith("data: ") for piece in recorded["stream"])
+    stopped = server_gone()
+
+    signed = bedrock.received[0]
+    signature = re.search(r"Signature=([0-9a-f]{64})", signed["authorization"])
+    assert signature is not None
+    on_disk = cassette_path.read_bytes()
+    for secret in (SECRET_KEY, SESSION_TOKEN, ACCESS_KEY, signature.group(1), api_key):
+        assert secret.encode() not in on_disk
+    for volatile in ("x-amz-date", "amz-sdk-invocation-id", "amz-sdk-request"):
+        assert signed[volatile].encode() not in on_disk
+        assert volatile.encode() not in on_disk
+
+    results_path = tmp_path / "results.json"
+    environment = {k: v for k, v in os.environ.items() if k != "REPLAY_MODE"}
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(TESTS / "urllib3_replay.py"),
+            str(cassette_path),
+            bedrock.url,
+            llm_server.url,
+            str(results_path),
+        ],
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    replayed = json.loads(results_path.read_text())
+    assert replayed.pop("blocked") == []
+    for name, value in recorded.items():
+        assert replayed[name]["error"] is None, replayed[name]["error"]
+        assert masked(replayed[name]["value"]) == masked(value), name
+    stopped.assert_untouched()
+    assert len(bedrock.received) == 1
+
+
+def test_a_requests_recording_replays_with_httpx(
+    llm_server: FakeLLMServer,
+    server_gone: Callable[[], StoppedServer],
+    api_key: str,
+    cassette_path: Path,
+) -> None:
+    with replay.use_cassette(cassette_path):
+        recorded = requests_chat(llm_server.url, api_key)
+    stopped = server_gone()
+    with replay.use_cassette(cassette_path, "none"):
+        answer = httpx.post(f"{llm_server.url}/v1/chat/completions", json=CHAT)
+    assert masked([answer.status_code, answer.json()]) == masked(recorded)
+    stopped.assert_untouched()
+
+
+def test_a_stream_replays_chunk_by_chunk_and_by_amount(
+    llm_server: FakeLLMServer,
+    server_gone: Callable[[], StoppedServer],
+    api_key: str,
+    cassette_path: Path,
+) -> None:
+    with replay.use_cassette(cassette_path):
+        recorded = urllib3_stream(llm_server.url, api_key)
+    stopped = server_gone()
+    with replay.use_cassette(cassette_path, "none", allow_playback_repeats=True):
+        replayed = urllib3_stream(llm_server.url, api_key)
+        whole = "".join(replayed).encode()
+        answer = urllib3.PoolManager().request(
+            "POST",
+            f"{llm_server.url}/v1/chat/completions",
+            body=json.dumps(STREAM),
+            headers={"content-type": "application/json"},
+            preload_content=False,
+        )
+        first = answer.read(10)
+        rest = answer.read()
+    assert masked(replayed) == masked(recorded)  # the same pieces, the same boundaries
+    assert len(first) == 10
+    assert first + rest == whole
+    stopped.assert_untouched()
+
+
+@pytest.mark.parametrize("decode_content", [True, False])
+def test_a_compressed_body_is_stored_and_handed_back_decoded(
+    cassette_path: Path, decode_content: bool
+) -> None:
+    with echo_server() as url:
+        with replay.use_cassette(cassette_path):
+            recorded = urllib3.PoolManager().request(
+                "POST",
+                f"{url}/echo",
+                body=b'{"q": 1}',
+                headers={"x-echo-encoding": "gzip"},
+                decode_content=decode_content,
+            )
+    stored = json.loads(cassette_path.read_bytes())
+    (interaction,) = stored["interactions"].values()
+    assert "content-encoding" not in interaction["responses"][0]["headers"]
+    with replay.use_cassette(cassette_path, "none"):
+        replayed = urllib3.PoolManager().request(
+            "POST", f"{url}/echo", body=b'{"q": 1}', decode_content=decode_content
+        )
+    for answer in (recorded, replayed):
+        assert "content-encoding" not in answer.headers
+        assert json.loads(answer.data)["method"] == "POST"
+    assert replayed.data == recorded.data
+    assert gzip.compress(b"") not in replayed.data
+
+
+def test_an_unrecorded_request_is_a_miss_naming_it(
+    llm_server: FakeLLMServer, api_key: str, cassette_path: Path
+) -> None:
+    with replay.use_cassette(cassette_path):
+        requests_chat(llm_server.url, api_key)
+    seen = len(llm_server.requests)
+    url = f"{llm_server.url}/v1/models"
+    with replay.use_cassette(cassette_path, "none"):
+        with pytest.raises(replay.CassetteMiss, match=re.escape(f"GET {url}")):
+            requests.get(url)
+        with pytest.raises(replay.CassetteMiss, match=str(cassette_path)):
+            urllib3.PoolManager().request("GET", url)
+    assert len(llm_server.requests) == seen
+
+
+def test_a_refused_connection_raises_and_is_not_recorded(cassette_path: Path) -> None:
+    with socket.socket() as unused:
+        unused.bind(("127.0.0.1", 0))
+        url = f"http://127.0.0.1:{unused.getsockname()[1]}/v1/models"
+    with replay.use_cassette(cassette_path) as cassette:
+        with pytest.raises(urllib3.exceptions.NewConnectionError):
+            urllib3.PoolManager().request("GET", url, retries=False)
+    assert cassette.recorded == 0 and not cassette_path.exists()
+
+
+def test_a_stored_connect_error_replays_as_each_librarys_own_error(cassette_path: Path) -> None:
+    """A cassette recorded before connection failures were left out keeps replaying them, in
+    whichever library asks."""
+    url = "http://127.0.0.1:9/v1/models"
+    with replay.Cassette(cassette_path) as cassette:
+        decision = cassette.decide(Request("GET", url, (), b""))
+        assert isinstance(decision, Record)
+        cassette.add(decision, TransportFailure("NewConnectionError", "[Errno 111] refused", "t"))
+    with replay.use_cassette(cassette_path, "none", allow_playback_repeats=True):
+        with pytest.raises(urllib3.exceptions.NewConnectionError, match="refused"):
+            urllib3.PoolManager().request("GET", url, retries=False)
+        with pytest.raises(requests.ConnectionError):
+            requests.get(url)
+        with pytest.raises(httpx.ConnectError):
+            httpx.get(url)
+
+
+def test_urllib3_is_routed_inside_the_block_only(
+    llm_server: FakeLLMServer, api_key: str, cassette_path: Path
+) -> None:
+    original = HTTPConnectionPool.__dict__["_make_request"]
+    requests_chat(llm_server.url, api_key)
+    with replay.use_cassette(cassette_path) as cassette:
+        assert HTTPConnectionPool.__dict__["_make_request"] is not original
+        requests_chat(llm_server.url, api_key)
+    assert HTTPConnectionPool.__dict__["_make_request"] is original
+    requests_chat(llm_server.url, api_key)
+    assert cassette.recorded == 1
+    assert len(llm_server.requests) == 3
+
+
+def test_an_ignored_host_goes_to_the_network_unrecorded(
+    llm_server: FakeLLMServer, api_key: str, cassette_path: Path
+) -> None:
+    with replay.use_cassette(cassette_path, "none", ignore_hosts=["127.0.0.1"]) as cassette:
+        status, _ = requests_chat(llm_server.url, api_key)
+    assert status == 200
+    assert cassette.recorded == 0
+    assert len(llm_server.requests) == 1
