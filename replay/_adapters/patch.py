@@ -1,4 +1,4 @@
-"""``use_cassette``: route every httpx, httpx2 and aiohttp client through a cassette.
+"""``use_cassette``: route every httpx, httpx2, aiohttp and websockets client through a cassette.
 
 Clients made before the block count too, and so do clients built on a
 transport of their own. What is wrapped, for the duration of the block only
@@ -11,6 +11,8 @@ transport of their own. What is wrapped, for the duration of the block only
   libraries have no public hook that can answer a request: event hooks only
   observe, and a transport is fixed when a client is made.
 - aiohttp, when installed: see :mod:`replay._adapters.aiohttp_adapter`.
+- websockets, when installed (WebSocket sessions, the OpenAI Realtime API): see
+  :mod:`replay._adapters.websockets_adapter`.
 
 The rule for transports of their own: one that reaches the network is routed
 through the cassette (litellm's aiohttp-backed transport, a user's retrying
@@ -32,6 +34,7 @@ import os
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from types import ModuleType
 from typing import Any
 
 from replay._adapters.httpx_transport import (
@@ -45,7 +48,7 @@ from replay._cassette import Cassette
 from replay._core.modes import Mode
 
 _active: list[Cassette] = []
-_originals: dict[tuple[type, str], Any] = {}
+_originals: dict[tuple[type | ModuleType, str], Any] = {}
 _lock = threading.Lock()
 
 IN_PROCESS_TRANSPORTS: tuple[type, ...] = (
@@ -100,15 +103,21 @@ def _routing(replay_transport: type[ReplayTransport] | type[AsyncReplayTransport
     return wrap
 
 
-def _targets() -> Iterator[tuple[type, str, Callable[[Any], Any]]]:
+def _targets() -> Iterator[tuple[type | ModuleType, str, Callable[[Any], Any]]]:
     for lib in LIBRARIES:
         yield lib.Client, "_transport_for_url", _routing(ReplayTransport)
         yield lib.AsyncClient, "_transport_for_url", _routing(AsyncReplayTransport)
     try:
         from replay._adapters import aiohttp_adapter
     except ImportError:  # aiohttp is routed whenever it is installed
+        pass
+    else:
+        yield from aiohttp_adapter.patch_targets(active_cassette)
+    try:
+        from replay._adapters import websockets_adapter
+    except ImportError:  # websockets is routed whenever it is installed
         return
-    yield from aiohttp_adapter.patch_targets(active_cassette)
+    yield from websockets_adapter.patch_targets(active_cassette)
 
 
 @contextmanager
