@@ -146,10 +146,14 @@ class RecordingConnection:
             return
 
     def __enter__(self) -> RecordingConnection:
+        self._connection.__enter__()
         return self
 
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()
+    def __exit__(self, *exc_info: Any) -> None:
+        try:
+            self._connection.__exit__(*exc_info)
+        finally:
+            self._recorder.finish()
 
 
 class AsyncRecordingConnection:
@@ -192,6 +196,7 @@ class AsyncRecordingConnection:
             return
 
     async def __aenter__(self) -> AsyncRecordingConnection:
+        await self._connection.__aenter__()
         return self
 
     async def __aexit__(
@@ -200,7 +205,10 @@ class AsyncRecordingConnection:
         error: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
-        await self.close()
+        try:
+            await self._connection.__aexit__(kind, error, tb)
+        finally:
+            self._recorder.finish()
 
 
 class _Replayed:
