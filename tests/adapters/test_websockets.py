@@ -21,7 +21,6 @@ import websockets.asyncio.client
 import websockets.sync.client
 
 import replay
-from replay._core.errors import FrameMiss
 from tests.conftest import TEST_API_KEY, cassette_bytes, port_refuses
 from tests.realtime_client import converse
 from tests.realtime_server import RealtimeServer
@@ -100,7 +99,7 @@ def test_a_changed_client_message_is_a_miss_naming_its_place_and_field(
     record(realtime, cassette_path, flavour, "Say hello")
     stopped(realtime)
     with replay.use_cassette(cassette_path, mode="none") as cassette:
-        with pytest.raises(FrameMiss) as raised:
+        with pytest.raises(replay.FrameMiss) as raised:
             converse(flavour, realtime.http_url + "/v1", "sk-dummy", "Say goodbye")
     miss = raised.value
     assert miss.position == 2 and miss.cassette == cassette_path
