@@ -591,8 +591,9 @@ def _failures_to_connect(interactions: dict[str, Any]) -> set[str]:
 
 
 def _same(old: Outcome, new: Outcome) -> bool:
-    """Equal as the file stores them, but for when they were recorded and where the network
-    cut the stream: a JSON body read back from the file is no longer the server's bytes."""
+    """Equal as the file stores them, but for when they were recorded, where the network
+    cut the stream and when each WebSocket message crossed: a JSON body read back from the
+    file is no longer the server's bytes."""
     return _as_stored(old) == _as_stored(new)
 
 
@@ -601,6 +602,9 @@ def _as_stored(outcome: Outcome) -> dict[str, Any]:
     del entry["recorded_at"]
     if isinstance(outcome, Response) and "chunks" in entry:
         entry["chunks"] = outcome.body
+    if isinstance(outcome, WebSocketSession):
+        for frame in entry["websocket"]:
+            del frame["at"]
     return entry
 
 

@@ -109,6 +109,19 @@ def test_a_changed_client_message_is_a_miss_naming_its_place_and_field(
     assert cassette.misses == [miss]
 
 
+def test_recording_an_unchanged_conversation_again_leaves_the_cassette_byte_for_byte(
+    realtime: RealtimeServer, cassette_path: Path
+) -> None:
+    """Fresh random ids every run, and other times for each message: the same bytes."""
+    record(realtime, cassette_path, "sync", "Say hello")
+    first = cassette_path.read_bytes()
+    time.sleep(1.1)  # a later recorded_at, were the old recording not kept
+    with replay.use_cassette(cassette_path, mode="all") as cassette:
+        converse("sync", realtime.http_url + "/v1", TEST_API_KEY, "Say hello")
+    assert cassette.recorded == 1 and len(realtime.handshakes) == 2
+    assert cassette_path.read_bytes() == first
+
+
 def test_the_websockets_client_replays_text_binary_and_iteration(
     realtime: RealtimeServer, cassette_path: Path
 ) -> None:
