@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 import websockets.asyncio.client
 import websockets.sync.client
+from websockets.exceptions import ConnectionClosedOK
 
 import replay
 from tests.conftest import TEST_API_KEY, cassette_bytes, port_refuses
@@ -197,3 +198,28 @@ def test_only_the_block_is_routed_and_nothing_is_patched_outside_it(
         connection.send("outside")
         assert connection.recv() == "echo: outside"
     assert not cassette_path.exists()
+
+
+def test_a_connection_still_open_when_the_block_ends_is_saved_as_it_stands(
+    realtime: RealtimeServer, cassette_path: Path
+) -> None:
+    headers = {"Authorization": f"Bearer {TEST_API_KEY}"}
+    with replay.use_cassette(cassette_path):
+        connection = websockets.sync.client.connect(
+            realtime.ws_url, additional_headers=headers, legacy=True
+        )
+        connection.send("one")
+        assert connection.recv() == "echo: one"
+    connection.send("two")  # after the save: not recorded
+    assert connection.recv() == "echo: two"
+    connection.close()
+    stopped(realtime)
+    assert b'"complete": false' in cassette_path.read_bytes()
+    assert b"two" not in cassette_path.read_bytes()
+
+    with replay.use_cassette(cassette_path, mode="none"):
+        with websockets.sync.client.connect(realtime.ws_url) as replayed:
+            replayed.send("one")
+            assert replayed.recv() == "echo: one"
+            with pytest.raises(ConnectionClosedOK):
+                replayed.recv()
