@@ -55,6 +55,7 @@ from replay._core.model import (
     Request,
     Response,
     TransportFailure,
+    WebSocketSession,
 )
 from replay._core.modes import Action, Mode, action_for
 from replay._core.normalize import Normalizer
@@ -70,6 +71,21 @@ from replay._store.backend import LOCAL, Store
 @dataclass(frozen=True, slots=True)
 class Replay:
     outcome: Outcome
+
+    @property
+    def answer(self) -> Response | TransportFailure:
+        """The outcome of an HTTP request: a cassette file never pairs one with a session
+        (:mod:`replay._store.cassette_file` checks it on reading)."""
+        if isinstance(self.outcome, WebSocketSession):
+            raise TypeError("a WebSocket session cannot answer an HTTP request")
+        return self.outcome
+
+    @property
+    def session(self) -> WebSocketSession:
+        """The outcome of a WebSocket handshake, which the cassette file pairs only with one."""
+        if not isinstance(self.outcome, WebSocketSession):
+            raise TypeError("a WebSocket handshake is answered by a session")
+        return self.outcome
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +241,11 @@ class Cassette:
         with self._lock:
             keys = sorted(self._base().interactions.keys() | self._changes.keys())
             return [i for i in map(self._interaction, keys) if i is not None]
+
+    def keyed_message(self, data: bytes) -> bytes:
+        """A WebSocket client message as replay compares it: secrets scrubbed, known real ids
+        replaced, as :meth:`keyed_form` does to a request body."""
+        return self._normalizer.ids_in(self.redactor.body(data))
 
     def keyed_form(self, request: Request) -> Request:
         """The request as its key sees it: secrets scrubbed and known real ids replaced."""
@@ -415,6 +436,8 @@ class Cassette:
             outcome = eventstream.rewriting_payloads(
                 outcome, lambda view: self.redactor.response(view, scrub)
             )
+        elif isinstance(outcome, WebSocketSession):
+            outcome = self.redactor.session(outcome, record.scrub)
         else:
             outcome = replace(outcome, message=self.redactor.text(outcome.message, record.scrub))
         with self._lock:
@@ -423,10 +446,14 @@ class Cassette:
             if reset and change.replaced and isinstance(outcome, TransportFailure):
                 return  # mode all with the API failing (timeouts): keep what was recorded before
             index = len(change.outcomes)
+            seed = f"{record.key}/{index}"
             if isinstance(outcome, Response):
                 outcome = eventstream.rewriting_payloads(
-                    outcome, partial(self._normalized, record, f"{record.key}/{index}")
+                    outcome, partial(self._normalized, record, seed)
                 )
+            elif isinstance(outcome, WebSocketSession):
+                provider = detect(record.request.url, b"", self.providers)
+                outcome = self._normalizer.session(outcome, provider, seed)
             if index < len(change.replaced) and _same(change.replaced[index], outcome):
                 outcome = change.replaced[index]
             request = store.encode(Interaction(record.key, change.request, []))["request"]
@@ -446,7 +473,9 @@ class Cassette:
         return self._normalizer.response(response, provider, seed)
 
     def recording(
-        self, record: Record, outcome: Callable[[bool, TransportFailure | None], Response]
+        self,
+        record: Record,
+        outcome: Callable[[bool, TransportFailure | None], Response | WebSocketSession],
     ) -> Recording:
         """A response to ``record`` being read: ``outcome(complete, cut)`` builds what is
         added, when :meth:`Recording.finish` is called or this cassette is saved."""
@@ -536,7 +565,7 @@ class Recording:
         self,
         cassette: Cassette,
         record: Record,
-        outcome: Callable[[bool, TransportFailure | None], Response],
+        outcome: Callable[[bool, TransportFailure | None], Response | WebSocketSession],
     ) -> None:
         self._cassette = cassette
         self._record = record
@@ -587,8 +616,9 @@ def _digests(interactions: dict[str, Any]) -> Iterable[tuple[str, str]]:
 
 
 def _same(old: Outcome, new: Outcome) -> bool:
-    """Equal as the file stores them, but for when they were recorded and where the network
-    cut the stream: a JSON body read back from the file is no longer the server's bytes."""
+    """Equal as the file stores them, but for when they were recorded, where the network
+    cut the stream and when each WebSocket message crossed: a JSON body read back from the
+    file is no longer the server's bytes."""
     return _as_stored(old) == _as_stored(new)
 
 
@@ -597,6 +627,9 @@ def _as_stored(outcome: Outcome) -> dict[str, Any]:
     del entry["recorded_at"]
     if isinstance(outcome, Response) and "chunks" in entry:
         entry["chunks"] = outcome.body
+    if isinstance(outcome, WebSocketSession):
+        for frame in entry["websocket"]:
+            del frame["at"]
     return entry
 
 

@@ -43,7 +43,7 @@ from replay._adapters.failures import aiohttp_kind
 from replay._adapters.network import inside_cassette, through_cassette
 from replay._cassette import Cassette, Record, Replay
 from replay._core import model
-from replay._core.model import Outcome, TransportFailure, stored_headers
+from replay._core.model import TransportFailure, stored_headers
 from replay._core.streams import StreamRecorder, pacing
 from replay._store import usage
 
@@ -74,7 +74,7 @@ class ReplayMiddleware:
             return response
         decision = self.cassette.decide(await to_model(request))
         if isinstance(decision, Replay):
-            return replayed(decision.outcome, request, self.cassette.replay_speed)
+            return replayed(decision.answer, request, self.cassette.replay_speed)
         started, recorded_at = time.monotonic(), usage.now()
         try:
             with through_cassette():  # allowed by --block-network: this records
@@ -182,7 +182,9 @@ def _keep_running(task: asyncio.Future[None]) -> None:
     task.add_done_callback(_running.discard)
 
 
-def replayed(outcome: Outcome, request: ClientRequest, speed: float | None) -> ClientResponse:
+def replayed(
+    outcome: model.Response | TransportFailure, request: ClientRequest, speed: float | None
+) -> ClientResponse:
     if isinstance(outcome, TransportFailure):
         raise exception(outcome, request)
     loop = asyncio.get_running_loop()

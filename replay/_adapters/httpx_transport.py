@@ -26,7 +26,7 @@ from replay._adapters.failures import httpx_kind
 from replay._adapters.network import inside_cassette, through_cassette
 from replay._cassette import Cassette, Record, Recording, Replay
 from replay._core import model
-from replay._core.model import Chunk, Outcome, TransportFailure, stored_headers
+from replay._core.model import Chunk, Response, TransportFailure, stored_headers
 from replay._core.streams import StreamRecorder, pacing
 from replay._store import usage
 
@@ -116,7 +116,9 @@ class ReplayedStream(*_STREAM_BASES):  # type: ignore[misc]
         pass
 
 
-def replayed(outcome: Outcome, request: AnyRequest, speed: float | None) -> AnyResponse:
+def replayed(
+    outcome: Response | TransportFailure, request: AnyRequest, speed: float | None
+) -> AnyResponse:
     lib = library_of(request)
     if isinstance(outcome, TransportFailure):
         raise _exception(lib, outcome, request)
@@ -318,7 +320,7 @@ class ReplayTransport(_Transport):
         request.read()
         decision = self.cassette.decide(to_model(request))
         if isinstance(decision, Replay):
-            return replayed(decision.outcome, request, self.cassette.replay_speed)
+            return replayed(decision.answer, request, self.cassette.replay_speed)
         lib = library_of(request)
         started, recorded_at = time.monotonic(), usage.now()
         try:
@@ -352,7 +354,7 @@ class AsyncReplayTransport(_AsyncTransport):
         await request.aread()
         decision = self.cassette.decide(to_model(request))
         if isinstance(decision, Replay):
-            return replayed(decision.outcome, request, self.cassette.replay_speed)
+            return replayed(decision.answer, request, self.cassette.replay_speed)
         lib = library_of(request)
         started, recorded_at = time.monotonic(), usage.now()
         try:

@@ -1,4 +1,5 @@
-"""``use_cassette``: route every httpx, httpx2, aiohttp and urllib3 client through a cassette.
+"""``use_cassette``: route every httpx, httpx2, aiohttp, urllib3 and websockets client through a
+cassette.
 
 Clients made before the block count too, and so do clients built on a
 transport of their own. What is wrapped, for the duration of the block only
@@ -13,6 +14,8 @@ transport of their own. What is wrapped, for the duration of the block only
 - aiohttp, when installed: see :mod:`replay._adapters.aiohttp_adapter`.
 - urllib3 2, when installed, and so requests and botocore (boto3): see
   :mod:`replay._adapters.urllib3_adapter`.
+- websockets, when installed (WebSocket sessions, the OpenAI Realtime API): see
+  :mod:`replay._adapters.websockets_adapter`.
 
 The rule for transports of their own: one that reaches the network is routed
 through the cassette (litellm's aiohttp-backed transport, a user's retrying
@@ -44,6 +47,7 @@ import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 from replay._adapters.httpx_transport import (
@@ -64,7 +68,7 @@ from replay._core.errors import NetworkBlocked
 from replay._core.modes import Mode
 
 _active: list[Cassette] = []
-_originals: dict[tuple[type, str], Any] = {}
+_originals: dict[tuple[type | ModuleType, str], Any] = {}
 _restore_connect: list[Callable[[], None]] = []
 _lock = threading.Lock()
 
@@ -120,7 +124,7 @@ def _routing(replay_transport: type[ReplayTransport] | type[AsyncReplayTransport
     return wrap
 
 
-def _targets() -> Iterator[tuple[type, str, Callable[[Any], Any]]]:
+def _targets() -> Iterator[tuple[type | ModuleType, str, Callable[[Any], Any]]]:
     for lib in LIBRARIES:
         yield lib.Client, "_transport_for_url", _routing(ReplayTransport)
         yield lib.AsyncClient, "_transport_for_url", _routing(AsyncReplayTransport)
@@ -133,8 +137,14 @@ def _targets() -> Iterator[tuple[type, str, Callable[[Any], Any]]]:
     try:
         from replay._adapters import urllib3_adapter
     except ImportError:  # urllib3 is routed whenever it is installed
+        pass
+    else:
+        yield from urllib3_adapter.patch_targets(active_cassette)
+    try:
+        from replay._adapters import websockets_adapter
+    except ImportError:  # websockets is routed whenever it is installed
         return
-    yield from urllib3_adapter.patch_targets(active_cassette)
+    yield from websockets_adapter.patch_targets(active_cassette)
 
 
 @dataclass

@@ -48,7 +48,7 @@ from replay._adapters.failures import urllib3_kind
 from replay._adapters.network import inside_cassette, through_cassette
 from replay._cassette import Cassette, Record, Recording, Replay
 from replay._core import model
-from replay._core.model import Chunk, Outcome, TransportFailure, stored_headers
+from replay._core.model import Chunk, Response, TransportFailure, stored_headers
 from replay._core.streams import StreamRecorder, pacing
 from replay._store import usage
 
@@ -174,7 +174,11 @@ def _response(pool: HTTPConnectionPool, pieces: _Pieces, **kwargs: Any) -> Piece
 
 
 def replayed(
-    pool: HTTPConnectionPool, conn: Any, url: str, outcome: Outcome, options: dict[str, Any]
+    pool: HTTPConnectionPool,
+    conn: Any,
+    url: str,
+    outcome: Response | TransportFailure,
+    options: dict[str, Any],
 ) -> PiecesResponse:
     if isinstance(outcome, TransportFailure):
         raise exception(outcome, pool, conn, url)
@@ -326,7 +330,7 @@ def patch_targets(
                 "speed": cassette.replay_speed,
             }
             if isinstance(decision, Replay):
-                return replayed(self, conn, url, decision.outcome, options)
+                return replayed(self, conn, url, decision.answer, options)
             started, recorded_at = time.monotonic(), usage.now()
             kwargs.update(preload_content=False, decode_content=False)
             try:

@@ -31,7 +31,7 @@ import orjson
 
 from replay._core import eventstream
 from replay._core.key import is_json, parse_json
-from replay._core.model import Outcome, Request, Response, TransportFailure
+from replay._core.model import Outcome, Request, Response, TransportFailure, WebSocketSession
 
 
 @dataclass(frozen=True)
@@ -104,6 +104,8 @@ def _add(left: Any, right: Any) -> Any:
 def answer_of(outcome: Outcome) -> Answer:
     if isinstance(outcome, TransportFailure):
         return Answer(None, error=f"{outcome.kind}: {outcome.message}")
+    if isinstance(outcome, WebSocketSession):
+        return _from_session(outcome)
     if eventstream.is_eventstream(outcome):
         return _from_eventstream(outcome)
     if outcome.streamed:
@@ -114,7 +116,7 @@ def answer_of(outcome: Outcome) -> Answer:
         reader.document(value)
     elif outcome.body:
         reader.text.append(outcome.body.decode("utf-8", errors="replace"))
-    return reader.answer(outcome)
+    return reader.answer(outcome.status, outcome.streamed, outcome.complete)
 
 
 def prompt_of(request: Request) -> str:
@@ -236,7 +238,7 @@ class _Reader:
         self.final: dict[str, Any] | None = None
         """A stream's terminal Responses object, which supersedes the deltas."""
 
-    def answer(self, response: Response) -> Answer:
+    def answer(self, status: int, streamed: bool, complete: bool) -> Answer:
         source = self
         if self.final is not None:
             source = _Reader()
@@ -252,14 +254,14 @@ class _Reader:
             for call in source.calls.values()
         )
         return Answer(
-            response.status,
+            status,
             "".join(source.text),
             calls,
             source.finish,
             source.usage,
             source.model,
-            response.streamed,
-            response.complete,
+            streamed,
+            complete,
             source.error or self.error,
         )
 
@@ -576,7 +578,22 @@ def _from_stream(response: Response) -> Answer:
     reader = _Reader()
     for data in stream_events(response.body):
         reader.event(data)
-    return reader.answer(response)
+    return reader.answer(response.status, response.streamed, response.complete)
+
+
+SWITCHING_PROTOCOLS = 101
+"""The status of a WebSocket handshake accepted: a session's answer is that of a stream."""
+
+
+def _from_session(session: WebSocketSession) -> Answer:
+    """The server's JSON messages read as stream events: the Realtime API's deltas are named
+    as the Responses API's (``response.output_text.delta``)."""
+    reader = _Reader()
+    for frame in session.frames:
+        value = parse_json(frame.data) if frame.text and not frame.from_client else None
+        if isinstance(value, dict):
+            reader.event(value)
+    return reader.answer(SWITCHING_PROTOCOLS, True, session.complete)
 
 
 def _from_eventstream(response: Response) -> Answer:
@@ -596,7 +613,7 @@ def _from_eventstream(response: Response) -> Answer:
             reader.event(_dict(payload.get("bytes")))
         else:
             reader.converse_event(frame.header(":event-type"), payload)
-    return reader.answer(response)
+    return reader.answer(response.status, response.streamed, response.complete)
 
 
 def stream_events(body: bytes) -> Iterator[dict[str, Any]]:

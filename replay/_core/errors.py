@@ -4,6 +4,7 @@
     ├── CassetteError            a cassette file cannot be read or written
     │   └── CassetteVersionError     the file is a cassette of a format we do not know
     ├── CassetteMiss             a request has no recording and the mode forbids recording
+    │   └── FrameMiss                a replayed WebSocket client sent a message not recorded
     ├── UndecodableSecret        a body replay cannot decode carries a secret: not recorded
     ├── ConfigError              an option has a value replay cannot use
     └── NetworkBlocked           a real connection was attempted while the network is blocked
@@ -86,6 +87,33 @@ class CassetteMiss(ReplayError):
                 "one was keyed otherwise (edited by hand, or written by another version)"
             )
         super().__init__("\n".join(lines))
+
+
+class FrameMiss(CassetteMiss):
+    """A replayed WebSocket client sent a message other than the one recorded at its place.
+
+    ``position`` counts the client's messages from 1; ``differences`` are those from the
+    recorded message (JSON paths under ``frame``), empty when the recording has no message
+    there at all.
+    """
+
+    def __init__(
+        self,
+        cassette: str | Path,
+        url: str,
+        position: int,
+        reason: str,
+        differences: Sequence[Difference] = (),
+    ) -> None:
+        self.position = position
+        super().__init__(
+            cassette,
+            "GET",
+            url,
+            f"client message {position} {reason}",
+            closest_url=f"client message {position} as recorded" if differences else None,
+            differences=differences,
+        )
 
 
 class UndecodableSecret(ReplayError):

@@ -118,7 +118,39 @@ class TransportFailure:
     recorded_at: str
 
 
-Outcome = Response | TransportFailure
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """A WebSocket message as it crossed the connection, ``at`` seconds after the handshake."""
+
+    data: bytes
+    at: float
+    from_client: bool
+    text: bool
+    """A text frame (UTF-8), else binary."""
+
+
+@dataclass(frozen=True, slots=True)
+class WebSocketSession:
+    """A WebSocket connection's messages in both directions, in the order they crossed it.
+
+    The outcome of a handshake request (method ``GET``, a ``ws://`` or ``wss://`` URL), so a
+    session is keyed, recorded and replayed in order as an HTTP response is.
+    """
+
+    frames: tuple[Frame, ...]
+    recorded_at: str
+    complete: bool = True
+    """False when the cassette was saved with the connection still open."""
+
+
+Outcome = Response | TransportFailure | WebSocketSession
+
+WEBSOCKET_SCHEMES = ("ws://", "wss://")
+
+
+def is_websocket(url: str) -> bool:
+    """Whether ``url`` is a WebSocket handshake's: its outcomes are sessions, and only its."""
+    return url[:6].lower().startswith(WEBSOCKET_SCHEMES)
 
 
 @dataclass(slots=True)

@@ -38,9 +38,10 @@ import hashlib
 import re
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 
 from replay._core.key import multipart_boundary
-from replay._core.model import Headers, Request, Response
+from replay._core.model import Headers, Request, Response, WebSocketSession
 from replay._core.providers import ID_PREFIXES, Provider
 from replay._core.redact import PLACEHOLDER
 from replay._core.rewrite import GrowingTable, Rewriter, Rewrites
@@ -298,8 +299,8 @@ class Normalizer:
     def ids_in_url(self, url: str) -> str:
         return self.ids_in(url.encode()).decode() if self._rewriter is not None else url
 
-    def response(self, response: Response, provider: Provider, seed: str) -> Response:
-        body = response.body
+    def _learn_ids(self, body: bytes, provider: Provider, seed: str) -> None:
+        """Give each id ``body`` hands out a placeholder, the same wherever it appears."""
         with self._lock:
             fresh = 0
             for value in _discover_ids(body, provider):
@@ -310,6 +311,9 @@ class Normalizer:
                     self._ids.add(value, fake)
                     fresh += 1
             self._rewriter = self._ids.rewriter
+
+    def response(self, response: Response, provider: Provider, seed: str) -> Response:
+        self._learn_ids(response.body, provider, seed)
         chunks = response.chunks
         if self._rewriter is not None:
             chunks = self._rewriter.apply_to(chunks)
@@ -322,6 +326,21 @@ class Normalizer:
             complete=response.complete,
             failure=response.failure,
         )
+
+    def session(self, session: WebSocketSession, provider: Provider, seed: str) -> WebSocketSession:
+        """Ids the server's text messages hand out become placeholders in the messages of both
+        sides (a client message may send one back), and times are fixed, as in a body.
+        Binary messages (audio) are kept as they are."""
+        server_text = b"\n".join(
+            frame.data for frame in session.frames if frame.text and not frame.from_client
+        )
+        self._learn_ids(server_text, provider, seed)
+        times = _times_rewriter(provider.number_fields)
+        frames = tuple(
+            replace(frame, data=times.apply(self.ids_in(frame.data))) if frame.text else frame
+            for frame in session.frames
+        )
+        return replace(session, frames=frames)
 
     def _headers(self, headers: Headers, provider: Provider, seed: str) -> Headers:
         """Headers known to be stable are kept; every other value gets a stand-in of its shape."""

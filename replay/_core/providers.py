@@ -95,6 +95,10 @@ ID_PREFIXES = frozenset(
         "compl",
         "modr",
         "img",
+        # The Realtime API's events, conversation items and sessions.
+        "event",
+        "item",
+        "sess",
     }
 )
 """Words that open generated ids (``chatcmpl-``, ``msg_``, ``resp_``) and are kept in their

@@ -35,7 +35,7 @@ from urllib.parse import parse_qsl, quote, quote_plus, unquote, urlencode, urlsp
 
 import orjson
 
-from replay._core.model import Headers, Request, Response
+from replay._core.model import Headers, Request, Response, WebSocketSession
 from replay._core.rewrite import Rewriter
 
 PLACEHOLDER = "REDACTED"
@@ -314,6 +314,14 @@ class Redactor:
             if response.failure is None
             else replace(response.failure, message=self.text(response.failure.message, rewriter)),
         )
+
+    def session(self, session: WebSocketSession, rewriter: Rewriter) -> WebSocketSession:
+        """Secrets out of the messages of both sides, text and binary alike."""
+        frames = tuple(
+            replace(frame, data=rewriter.apply(SECRET_FIELDS.apply(frame.data)))
+            for frame in session.frames
+        )
+        return replace(session, frames=frames)
 
     def holds_secret(self, data: bytes, rewriter: Rewriter) -> bool:
         """Whether redaction would change ``data``: a secret field, a known or carried secret,

@@ -12,7 +12,10 @@ The format, version 1 (orjson, UTF-8, 2-space indent, sorted keys)::
             {"status": 200, "headers": {...}, "body": BODY, "recorded_at": "..."},
             {"status": 200, "headers": {...}, "chunks": [{"at": 0.0123, "text": "data: ..."}],
              "complete": true, "recorded_at": "..."},
-            {"error": {"type": "ConnectError", "message": "..."}, "recorded_at": "..."}
+            {"error": {"type": "ConnectError", "message": "..."}, "recorded_at": "..."},
+            {"websocket": [{"at": 0.01, "from": "client", "type": "text", "json": {...}},
+                           {"at": 0.02, "from": "server", "type": "binary", "base64": "..."}],
+             "complete": true, "recorded_at": "..."}
           ]
         }
       }
@@ -27,6 +30,11 @@ stored as ``chunks`` when its boundaries matter (server-sent events,
 line-delimited JSON) or when the caller stopped reading it early. A stream cut short by
 a transport exception (a read timeout mid-stream) also keeps it as ``"stream_error":
 {"type": ..., "message": ...}``, raised again on replay after the last chunk.
+
+A WebSocket connection is an interaction too: its request is the handshake (``GET`` to a
+``ws://`` or ``wss://`` URL), each of its responses a session, ``"websocket"``: every message
+in both directions in order, with its side, its type and when it crossed (seconds after the
+handshake); a text message as a ``BODY`` (JSON readable), a binary one as base64.
 
 A top-level ``"folded_journal_entries": [...]`` is there only while a save is between its
 steps (see :mod:`replay._store.journal`, which also holds what was recorded since the file
@@ -63,12 +71,15 @@ from replay._core.errors import CassetteError, CassetteVersionError
 from replay._core.key import is_json, parse_json, text_or_base64
 from replay._core.model import (
     Chunk,
+    Frame,
     Headers,
     Interaction,
     Outcome,
     Request,
     Response,
     TransportFailure,
+    WebSocketSession,
+    is_websocket,
 )
 
 FORMAT_VERSION = 1
@@ -307,6 +318,12 @@ def encode(interaction: Interaction) -> dict[str, Any]:
 def encode_outcome(outcome: Outcome) -> dict[str, Any]:
     if isinstance(outcome, TransportFailure):
         return {"error": _encode_failure(outcome), "recorded_at": outcome.recorded_at}
+    if isinstance(outcome, WebSocketSession):
+        return {
+            "websocket": [_encode_message(frame) for frame in outcome.frames],
+            "complete": outcome.complete,
+            "recorded_at": outcome.recorded_at,
+        }
     entry: dict[str, Any] = {
         "status": outcome.status,
         "headers": _encode_headers(outcome.headers),
@@ -394,6 +411,24 @@ def _decode_frame_header(value: Any) -> eventstream.HeaderValue:
     raise ValueError(f"a frame header of kind {kind!r:.40} with the value {item!r:.40}")
 
 
+def _encode_message(frame: Frame) -> dict[str, Any]:
+    """A text message that is JSON stays readable JSON, binary ones are base64. A server's
+    message replays byte for byte (as a body does); a client's JSON is kept as JSON alone,
+    since replay only compares it, as JSON."""
+    if not frame.text:
+        data: dict[str, Any] = {"base64": base64.b64encode(frame.data).decode("ascii")}
+    elif frame.from_client and is_json(value := parse_json(frame.data)):
+        data = {"json": value}
+    else:
+        data = encode_body(frame.data)
+    return {
+        "at": frame.at,
+        "from": "client" if frame.from_client else "server",
+        "type": "text" if frame.text else "binary",
+        **data,
+    }
+
+
 def _encode_failure(failure: TransportFailure) -> dict[str, str]:
     return {"type": failure.kind, "message": failure.message}
 
@@ -459,8 +494,11 @@ def decode_outcomes(path: Path, key: str, entry: Any) -> list[Outcome]:
     context manager, and checks that build nothing.
     """
     try:
-        _check_request(entry["request"])
-        return [decode_outcome(outcome) for outcome in _list(entry["responses"])]
+        request = entry["request"]
+        _check_request(request)
+        outcomes = [decode_outcome(outcome) for outcome in _list(entry["responses"])]
+        _check_kinds(request["url"], outcomes)
+        return outcomes
     except _MALFORMED as error:
         raise _malformed(path, key, error) from error
 
@@ -479,6 +517,17 @@ def _check_request(request: Any) -> None:
         decode_body(body)
 
 
+def _check_kinds(url: str, outcomes: list[Outcome]) -> None:
+    """A WebSocket handshake is answered by sessions, an HTTP request never by one."""
+    websocket = is_websocket(url)
+    for outcome in outcomes:
+        if isinstance(outcome, WebSocketSession) != websocket:
+            raise ValueError(
+                f"a {'WebSocket handshake' if websocket else 'HTTP request'} ({url:.80}) has "
+                f"{'a response that is not a session' if websocket else 'a WebSocket session'}"
+            )
+
+
 def _malformed(path: Path, key: str, error: Exception) -> CassetteError:
     return CassetteError(path, f"interaction {key} is malformed: {_describe(error)}")
 
@@ -487,6 +536,8 @@ def decode_outcome(entry: Any) -> Outcome:
     recorded_at = _text(entry.get("recorded_at", ""))
     if "error" in entry:
         return _decode_failure(entry["error"], recorded_at)
+    if "websocket" in entry:
+        return _decode_session(entry, recorded_at)
     status = entry["status"]
     if not isinstance(status, int) or isinstance(status, bool) or not 100 <= status <= 999:
         raise ValueError(f"status {status!r} is not an HTTP status code")
@@ -513,6 +564,33 @@ def decode_outcome(entry: Any) -> Outcome:
         complete,
         None if failure is None else _decode_failure(failure, recorded_at),
     )
+
+
+def _decode_session(entry: Any, recorded_at: str) -> WebSocketSession:
+    complete = entry.get("complete", True)
+    if not isinstance(complete, bool):
+        raise ValueError("complete is not true or false")
+    return WebSocketSession(
+        tuple(_decode_message(frame) for frame in _list(entry["websocket"])),
+        recorded_at,
+        complete,
+    )
+
+
+_FRAME_SIDES = {"client": True, "server": False}
+_FRAME_TYPES = {"text": True, "binary": False}
+
+
+def _decode_message(frame: Any) -> Frame:
+    side, kind = frame["from"], frame["type"]
+    if side not in _FRAME_SIDES:
+        raise ValueError(f"a WebSocket message is from client or server, not {side!r:.40}")
+    if kind not in _FRAME_TYPES:
+        raise ValueError(f"a WebSocket message is text or binary, not {kind!r:.40}")
+    data = decode_body(frame)
+    if _FRAME_TYPES[kind]:
+        data.decode("utf-8")  # a text message that is not UTF-8 raises, naming the entry
+    return Frame(data, _seconds(frame.get("at", 0.0)), _FRAME_SIDES[side], _FRAME_TYPES[kind])
 
 
 def _decode_failure(error: Any, recorded_at: str) -> TransportFailure:

@@ -29,7 +29,7 @@ import orjson
 from replay._core.answers import Answer, Usage, answer_of, prompt_of
 from replay._core.errors import CassetteError, ConfigError, ReplayError
 from replay._core.key import KEY_LENGTH, KeyRules
-from replay._core.model import Interaction, Response, TransportFailure
+from replay._core.model import Interaction, Outcome, Response
 from replay._core.providers import detect
 from replay._core.redact import Redactor
 from replay._core.reissue import model_requested
@@ -966,7 +966,7 @@ def verify_file(found: inventory.Found) -> tuple[CassetteFile | None, list[str]]
     return cassette, problems
 
 
-def _outcome_problem(outcome: Response | TransportFailure) -> str | None:
+def _outcome_problem(outcome: Outcome) -> str | None:
     try:
         datetime.fromisoformat(outcome.recorded_at)
     except ValueError:

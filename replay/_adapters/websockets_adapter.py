@@ -1,0 +1,369 @@
+"""The ``websockets`` library's clients, sync and asyncio, through a cassette.
+
+Imported only when websockets is installed (the ``websockets`` extra), and routed only
+inside a ``use_cassette`` block or the pytest marker: for the block, two seams are wrapped,
+and put back after it.
+
+- Sync: the module function ``websockets.sync.client.connect``. Its callers import it when
+  they connect (the openai SDK does, on each ``realtime.connect``).
+- Asyncio: the method ``connect.connect`` of the class ``websockets.asyncio.client.connect``,
+  which ``await connect(...)`` and ``async with connect(...)`` run. Patching the class name
+  in its module would not reach subclasses made when the module was imported (the openai
+  SDK's ``_WebSocketConnect``); the method, inherited, reaches them all.
+
+The handshake (its URL and headers) is the request a cassette keys and matches. Recording,
+the real connection is wrapped: every message both ways is noted with its side, type and
+time, and the session is added to the cassette when the connection closes (either side), or
+as it stands, incomplete, when the cassette is saved first. Replaying, no connection is
+made: a stand-in connection gives the recorded server messages, each once the client has
+sent the messages recorded before it, and checks each client message against the recording
+(:class:`replay._core.websocket.Playback`).
+
+The connection's ``send``, ``recv`` (``decode=`` and ``timeout=`` included), ``close``,
+iteration and use as a context manager are supported; other attributes of a recording
+connection are the real connection's. Fragmented messages (an iterable given to ``send``)
+are not.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
+from types import ModuleType, TracebackType
+from typing import Any
+
+import websockets.asyncio.client
+import websockets.sync.client
+from websockets.datastructures import Headers as WebSocketHeaders
+from websockets.exceptions import ConnectionClosed, ConnectionClosedOK
+from websockets.frames import Close, CloseCode
+
+from replay._cassette import Cassette, Record, Recording, Replay
+from replay._core.errors import FrameMiss
+from replay._core.model import Frame, Request, TransportFailure, WebSocketSession
+from replay._core.websocket import Playback, wait_before
+from replay._store import usage
+
+Message = str | bytes
+"""What ``send`` takes and ``recv`` gives: text as str, binary as bytes."""
+
+
+def handshake(uri: str, additional_headers: Any) -> Request:
+    """The handshake as a request: ``GET`` to the WebSocket URL, with the caller's headers."""
+    headers = WebSocketHeaders(additional_headers or {}).raw_items()
+    return Request("GET", uri, tuple((name.lower(), value) for name, value in headers), b"")
+
+
+def frame_data(message: Any, text: bool | None) -> tuple[bytes, bool]:
+    """A message's bytes and whether it goes as text: a str does, unless ``text`` says."""
+    if isinstance(message, str):
+        return message.encode("utf-8"), True if text is None else text
+    if isinstance(message, bytes | bytearray | memoryview):
+        return bytes(message), False if text is None else text
+    raise TypeError(
+        f"replay records whole WebSocket messages (str or bytes), not {type(message).__name__}"
+    )
+
+
+def delivered(data: bytes, text: bool, decode: bool | None) -> Message:
+    """As ``recv(decode=...)`` gives a message: text as str, binary as bytes, unless asked."""
+    if decode if decode is not None else text:
+        return data.decode("utf-8")
+    return data
+
+
+def closed() -> ConnectionClosedOK:
+    """What ``recv`` raises once the recorded server messages are all given."""
+    normal = Close(CloseCode.NORMAL_CLOSURE, "")
+    return ConnectionClosedOK(normal, normal, True)
+
+
+class SessionRecorder:
+    """The messages of one real connection, added to the cassette as a session when it ends."""
+
+    def __init__(self, cassette: Cassette, record: Record) -> None:
+        self._started = time.monotonic()
+        self._recorded_at = usage.now()
+        self._frames: list[Frame] = []
+        self._lock = threading.Lock()
+        self._recording: Recording = cassette.recording(record, self._session)
+
+    def note(self, data: bytes, text: bool, from_client: bool) -> None:
+        at = round(time.monotonic() - self._started, 4)
+        with self._lock:
+            self._frames.append(Frame(data, at, from_client, text))
+
+    def received(self, message: Message) -> None:
+        self.note(*frame_data(message, None), from_client=False)
+
+    def finish(self) -> None:
+        self._recording.finish(complete=True)
+
+    def _session(self, complete: bool, cut: TransportFailure | None) -> WebSocketSession:
+        with self._lock:
+            return WebSocketSession(tuple(self._frames), self._recorded_at, complete)
+
+
+class RecordingConnection:
+    """A real sync connection whose messages are recorded; the rest is the connection's."""
+
+    def __init__(self, connection: Any, recorder: SessionRecorder) -> None:
+        self._connection = connection
+        self._recorder = recorder
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._connection, name)
+
+    def send(self, message: Any, text: bool | None = None) -> None:
+        self._recorder.note(*frame_data(message, text), from_client=True)
+        if text is None:
+            self._connection.send(message)
+        else:
+            self._connection.send(message, text=text)
+
+    def recv(self, timeout: float | None = None, decode: bool | None = None) -> Message:
+        try:
+            message: Message = self._connection.recv(timeout)
+        except ConnectionClosed:
+            self._recorder.finish()
+            raise
+        self._recorder.received(message)
+        return delivered(*frame_data(message, None), decode)
+
+    def close(self, code: int = CloseCode.NORMAL_CLOSURE, reason: str = "") -> None:
+        try:
+            self._connection.close(code, reason)
+        finally:
+            self._recorder.finish()
+
+    def __iter__(self) -> Iterator[Message]:
+        try:
+            while True:
+                yield self.recv()
+        except ConnectionClosedOK:
+            return
+
+    def __enter__(self) -> RecordingConnection:
+        self._connection.__enter__()
+        return self
+
+    def __exit__(self, *exc_info: Any) -> None:
+        try:
+            self._connection.__exit__(*exc_info)
+        finally:
+            self._recorder.finish()
+
+
+class AsyncRecordingConnection:
+    """A real asyncio connection whose messages are recorded; the rest is the connection's."""
+
+    def __init__(self, connection: Any, recorder: SessionRecorder) -> None:
+        self._connection = connection
+        self._recorder = recorder
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._connection, name)
+
+    async def send(self, message: Any, text: bool | None = None) -> None:
+        self._recorder.note(*frame_data(message, text), from_client=True)
+        if text is None:
+            await self._connection.send(message)
+        else:
+            await self._connection.send(message, text=text)
+
+    async def recv(self, decode: bool | None = None) -> Message:
+        try:
+            message: Message = await self._connection.recv()
+        except ConnectionClosed:
+            self._recorder.finish()
+            raise
+        self._recorder.received(message)
+        return delivered(*frame_data(message, None), decode)
+
+    async def close(self, code: int = CloseCode.NORMAL_CLOSURE, reason: str = "") -> None:
+        try:
+            await self._connection.close(code, reason)
+        finally:
+            self._recorder.finish()
+
+    async def __aiter__(self) -> AsyncIterator[Message]:
+        try:
+            while True:
+                yield await self.recv()
+        except ConnectionClosedOK:
+            return
+
+    async def __aenter__(self) -> AsyncRecordingConnection:
+        await self._connection.__aenter__()
+        return self
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        try:
+            await self._connection.__aexit__(kind, error, tb)
+        finally:
+            self._recorder.finish()
+
+
+class _Replayed:
+    """What the sync and asyncio stand-ins share: the playback, and a client message checked."""
+
+    def __init__(self, cassette: Cassette, url: str, session: WebSocketSession) -> None:
+        self._cassette = cassette
+        self._playback = Playback(session, cassette.path, url, cassette.rules)
+        self._started = time.monotonic()
+        self._closed = False
+        self.close_code: int | None = None
+        self.close_reason: str | None = None
+
+    def _check(self, message: Any, text: bool | None) -> None:
+        if self._closed:
+            raise closed()
+        data, is_text = frame_data(message, text)
+        try:
+            self._playback.received(self._cassette.keyed_message(data), is_text)
+        except FrameMiss as miss:
+            self._cassette.misses.append(miss)
+            raise
+
+    def _next(self) -> Frame | None:
+        """The next server message if it is due; raises as a closed connection at the end."""
+        if self._closed or self._playback.ended:
+            raise closed()
+        return self._playback.take() if self._playback.ready() is not None else None
+
+    def _wait_before(self, frame: Frame) -> float:
+        return wait_before(frame, time.monotonic() - self._started, self._cassette.replay_speed)
+
+    def _close(self, code: int, reason: str) -> None:
+        self._closed = True
+        self.close_code, self.close_reason = code, reason
+
+
+class ReplayedConnection(_Replayed):
+    """A sync connection that never connects: the recorded session, played back."""
+
+    def __init__(self, cassette: Cassette, url: str, session: WebSocketSession) -> None:
+        super().__init__(cassette, url, session)
+        self._condition = threading.Condition()
+
+    def send(self, message: Any, text: bool | None = None) -> None:
+        with self._condition:
+            self._check(message, text)
+            self._condition.notify_all()
+
+    def recv(self, timeout: float | None = None, decode: bool | None = None) -> Message:
+        with self._condition:
+            frame = self._next()
+            while frame is None:
+                if not self._condition.wait(timeout):
+                    raise TimeoutError("timed out while waiting for a message")
+                frame = self._next()
+        time.sleep(self._wait_before(frame))
+        return delivered(frame.data, frame.text, decode)
+
+    def close(self, code: int = CloseCode.NORMAL_CLOSURE, reason: str = "") -> None:
+        with self._condition:
+            self._close(code, reason)
+            self._condition.notify_all()
+
+    def __iter__(self) -> Iterator[Message]:
+        try:
+            while True:
+                yield self.recv()
+        except ConnectionClosedOK:
+            return
+
+    def __enter__(self) -> ReplayedConnection:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+
+class AsyncReplayedConnection(_Replayed):
+    """An asyncio connection that never connects: the recorded session, played back."""
+
+    def __init__(self, cassette: Cassette, url: str, session: WebSocketSession) -> None:
+        super().__init__(cassette, url, session)
+        self._condition = asyncio.Condition()
+
+    async def send(self, message: Any, text: bool | None = None) -> None:
+        async with self._condition:
+            self._check(message, text)
+            self._condition.notify_all()
+
+    async def recv(self, decode: bool | None = None) -> Message:
+        async with self._condition:
+            frame = self._next()
+            while frame is None:
+                await self._condition.wait()
+                frame = self._next()
+        await asyncio.sleep(self._wait_before(frame))
+        return delivered(frame.data, frame.text, decode)
+
+    async def close(self, code: int = CloseCode.NORMAL_CLOSURE, reason: str = "") -> None:
+        async with self._condition:
+            self._close(code, reason)
+            self._condition.notify_all()
+
+    async def __aiter__(self) -> AsyncIterator[Message]:
+        try:
+            while True:
+                yield await self.recv()
+        except ConnectionClosedOK:
+            return
+
+    async def __aenter__(self) -> AsyncReplayedConnection:
+        return self
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+
+def patch_targets(
+    active: Callable[[], Cassette | None],
+) -> Iterator[tuple[type | ModuleType, str, Callable[[Any], Any]]]:
+    """What ``use_cassette`` wraps for the block: see the module docstring."""
+
+    def wrap_sync(original: Any) -> Any:
+        def connect(uri: str, *args: Any, **kwargs: Any) -> Any:
+            cassette = active()
+            if cassette is None or cassette.ignores(uri):
+                return original(uri, *args, **kwargs)
+            request = handshake(uri, kwargs.get("additional_headers"))
+            decision = cassette.decide(request)
+            if isinstance(decision, Replay):
+                return ReplayedConnection(cassette, uri, decision.session)
+            return RecordingConnection(
+                original(uri, *args, **kwargs), SessionRecorder(cassette, decision)
+            )
+
+        return connect
+
+    def wrap_async(original: Any) -> Any:
+        async def connect(self: websockets.asyncio.client.connect) -> Any:
+            cassette = active()
+            if cassette is None or cassette.ignores(self.uri):
+                return await original(self)
+            decision = cassette.decide(handshake(self.uri, self.additional_headers))
+            if isinstance(decision, Replay):
+                return AsyncReplayedConnection(cassette, self.uri, decision.session)
+            connection = await original(self)
+            return AsyncRecordingConnection(connection, SessionRecorder(cassette, decision))
+
+        return connect
+
+    yield websockets.sync.client, "connect", wrap_sync
+    yield websockets.asyncio.client.connect, "connect", wrap_async

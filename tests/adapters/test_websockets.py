@@ -1,0 +1,225 @@
+"""WebSocket sessions recorded from a real loopback server and replayed with it stopped.
+
+The openai SDK's realtime client (sync and async) talks to ``tests/realtime_server.py``, a
+tiny Realtime API on 127.0.0.1, through ``use_cassette``; replay then runs with the server
+stopped and its port refusing connections, in this process and in a new one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import websockets.asyncio.client
+import websockets.sync.client
+from websockets.exceptions import ConnectionClosedOK
+
+import replay
+from tests.conftest import TEST_API_KEY, cassette_bytes, port_refuses
+from tests.realtime_client import converse
+from tests.realtime_server import RealtimeServer
+
+TESTS = Path(__file__).parent.parent
+FLAVOURS = ["sync", "async"]
+
+
+@pytest.fixture
+def realtime(monkeypatch: pytest.MonkeyPatch) -> Iterator[RealtimeServer]:
+    monkeypatch.delenv("REPLAY_MODE", raising=False)
+    with RealtimeServer(TEST_API_KEY) as server:
+        yield server
+
+
+def stopped(server: RealtimeServer) -> int:
+    """Stop the server, check its port refuses, and return how many handshakes it saw."""
+    server.stop()
+    assert port_refuses(server.http_url)
+    return len(server.handshakes)
+
+
+def without_ids(summary: dict[str, Any]) -> dict[str, Any]:
+    return {name: value for name, value in summary.items() if name != "response_ids"}
+
+
+def record(server: RealtimeServer, path: Path, flavour: str, prompt: str) -> dict[str, Any]:
+    with replay.use_cassette(path) as cassette:
+        said = converse(flavour, server.http_url + "/v1", TEST_API_KEY, prompt)
+    assert cassette.recorded == 1
+    return said
+
+
+@pytest.mark.parametrize("flavour", FLAVOURS)
+def test_the_openai_realtime_client_replays_offline_in_this_process_and_a_new_one(
+    realtime: RealtimeServer, cassette_path: Path, flavour: str
+) -> None:
+    recorded = record(realtime, cassette_path, flavour, "Say hello")
+    assert recorded["text"] == "Answer to: Say hello" and recorded["audio"]
+    seen = stopped(realtime)
+
+    with replay.use_cassette(cassette_path, mode="none") as cassette:
+        replayed = converse(flavour, realtime.http_url + "/v1", "sk-dummy", "Say hello")
+    assert cassette.replayed == 1
+    assert without_ids(replayed) == without_ids(recorded)
+    assert replayed["response_ids"][0].startswith("resp_")
+    assert replayed["response_ids"] != recorded["response_ids"]  # the placeholder, stable
+
+    run = subprocess.run(
+        [
+            sys.executable,
+            str(TESTS / "realtime_client.py"),
+            str(cassette_path),
+            realtime.http_url + "/v1",
+            flavour,
+            "Say hello",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout) == replayed
+    assert len(realtime.handshakes) == seen and port_refuses(realtime.http_url)
+
+    stored = cassette_bytes(cassette_path)
+    assert TEST_API_KEY.encode() not in stored and b"Bearer" not in stored
+    assert b'"authorization": "REDACTED"' in stored
+
+
+@pytest.mark.parametrize("flavour", FLAVOURS)
+def test_a_changed_client_message_is_a_miss_naming_its_place_and_field(
+    realtime: RealtimeServer, cassette_path: Path, flavour: str
+) -> None:
+    record(realtime, cassette_path, flavour, "Say hello")
+    stopped(realtime)
+    with replay.use_cassette(cassette_path, mode="none") as cassette:
+        with pytest.raises(replay.FrameMiss) as raised:
+            converse(flavour, realtime.http_url + "/v1", "sk-dummy", "Say goodbye")
+    miss = raised.value
+    assert miss.position == 2 and miss.cassette == cassette_path
+    assert [(d.field, d.recorded, d.requested) for d in miss.differences] == [
+        ("frame.item.content[0].text", "Say hello", "Say goodbye")
+    ]
+    assert cassette.misses == [miss]
+
+
+def test_recording_an_unchanged_conversation_again_leaves_the_cassette_byte_for_byte(
+    realtime: RealtimeServer, cassette_path: Path
+) -> None:
+    """Fresh random ids every run, and other times for each message: the same bytes."""
+    record(realtime, cassette_path, "sync", "Say hello")
+    first = cassette_path.read_bytes()
+    time.sleep(1.1)  # a later recorded_at, were the old recording not kept
+    with replay.use_cassette(cassette_path, mode="all") as cassette:
+        converse("sync", realtime.http_url + "/v1", TEST_API_KEY, "Say hello")
+    assert cassette.recorded == 1 and len(realtime.handshakes) == 2
+    assert cassette_path.read_bytes() == first
+
+
+def test_the_websockets_client_replays_text_binary_and_iteration(
+    realtime: RealtimeServer, cassette_path: Path
+) -> None:
+    """Binary messages stay binary, text stays text (``recv()``, ``decode=`` both ways), a
+    secret the handshake carried is scrubbed from the messages, and iteration ends at the
+    recorded close."""
+    headers = {"Authorization": f"Bearer {TEST_API_KEY}"}
+
+    def talk(url: str) -> list[object]:
+        with websockets.sync.client.connect(url, additional_headers=headers) as connection:
+            connection.send(b"\x00\x01audio\xff")
+            connection.send(f"token {TEST_API_KEY}")
+            heard: list[object] = [connection.recv(), connection.recv(decode=False)]
+            connection.send("last")
+            heard.append(connection.recv(decode=True))
+            return heard
+
+    with replay.use_cassette(cassette_path):
+        recorded = talk(realtime.ws_url)
+    assert recorded == [b"\xffoidua\x01\x00", f"echo: token {TEST_API_KEY}".encode(), "echo: last"]
+    stopped(realtime)
+    stored = cassette_bytes(cassette_path)
+    assert TEST_API_KEY.encode() not in stored
+
+    with replay.use_cassette(cassette_path, mode="none"):
+        replayed = talk(realtime.ws_url)
+    assert replayed == [b"\xffoidua\x01\x00", b"echo: token REDACTED", "echo: last"]
+
+    async def iterate() -> list[object]:
+        async with websockets.asyncio.client.connect(
+            realtime.ws_url, additional_headers=headers
+        ) as connection:
+            await connection.send(b"\x00\x01audio\xff")
+            await connection.send(f"token {TEST_API_KEY}")
+            await connection.send("last")
+            return [message async for message in connection]
+
+    with replay.use_cassette(cassette_path, mode="none"):
+        assert asyncio.run(iterate()) == [
+            b"\xffoidua\x01\x00",
+            "echo: token REDACTED",
+            "echo: last",
+        ]
+
+
+def test_replay_speed_paces_the_server_messages_as_recorded(cassette_path: Path) -> None:
+    with RealtimeServer(TEST_API_KEY, delta_delay=0.3) as server:
+        recorded = record(server, cassette_path, "sync", "Say hello at length")
+    assert len(recorded["text"]) > 16  # three deltas, 0.3 s apart
+
+    def timed(**options: Any) -> float:
+        started = time.monotonic()
+        with replay.use_cassette(cassette_path, mode="none", **options):
+            assert converse("sync", server.http_url + "/v1", "sk-dummy", "Say hello at length")
+        return time.monotonic() - started
+
+    assert timed(replay_speed=1.0) >= 0.85
+    assert timed() < 0.6
+
+
+def test_only_the_block_is_routed_and_nothing_is_patched_outside_it(
+    realtime: RealtimeServer, cassette_path: Path
+) -> None:
+    sync_connect = websockets.sync.client.connect
+    async_connect = websockets.asyncio.client.connect.__dict__["connect"]
+    with replay.use_cassette(cassette_path):
+        assert websockets.sync.client.connect is not sync_connect
+        assert websockets.asyncio.client.connect.__dict__["connect"] is not async_connect
+    assert websockets.sync.client.connect is sync_connect
+    assert websockets.asyncio.client.connect.__dict__["connect"] is async_connect
+    headers = {"Authorization": f"Bearer {TEST_API_KEY}"}
+    with websockets.sync.client.connect(realtime.ws_url, additional_headers=headers) as connection:
+        connection.send("outside")
+        assert connection.recv() == "echo: outside"
+    assert not cassette_path.exists()
+
+
+def test_a_connection_still_open_when_the_block_ends_is_saved_as_it_stands(
+    realtime: RealtimeServer, cassette_path: Path
+) -> None:
+    headers = {"Authorization": f"Bearer {TEST_API_KEY}"}
+    with replay.use_cassette(cassette_path):
+        connection = websockets.sync.client.connect(
+            realtime.ws_url, additional_headers=headers, legacy=True
+        )
+        connection.send("one")
+        assert connection.recv() == "echo: one"
+    connection.send("two")  # after the save: not recorded
+    assert connection.recv() == "echo: two"
+    connection.close()
+    stopped(realtime)
+    assert b'"complete": false' in cassette_path.read_bytes()
+    assert b"two" not in cassette_path.read_bytes()
+
+    with replay.use_cassette(cassette_path, mode="none"):
+        with websockets.sync.client.connect(realtime.ws_url) as replayed:
+            replayed.send("one")
+            assert replayed.recv() == "echo: one"
+            with pytest.raises(ConnectionClosedOK):
+                replayed.recv()

@@ -1,0 +1,77 @@
+"""The openai SDK's realtime client, sync and async, in one short conversation.
+
+In-process tests call :func:`converse`; a new process replays with
+
+    python tests/realtime_client.py CASSETTE BASE_URL sync|async PROMPT
+
+which runs the conversation in ``use_cassette(CASSETTE, mode="none")`` with a dummy key and
+prints its summary as JSON.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from typing import Any
+
+import openai
+
+import replay
+
+MODEL = "gpt-realtime"
+SESSION = {"type": "realtime", "instructions": "Answer briefly."}
+
+
+def _item(prompt: str) -> dict[str, Any]:
+    return {"type": "message", "role": "user", "content": [{"type": "input_text", "text": prompt}]}
+
+
+def _summary(events: list[Any]) -> dict[str, Any]:
+    """What the conversation said, without the ids and times a recording replaces."""
+    return {
+        "types": [event.type for event in events],
+        "text": "".join(e.delta for e in events if e.type == "response.output_text.delta"),
+        "audio": [e.delta for e in events if e.type == "response.output_audio.delta"],
+        "response_ids": sorted({e.response.id for e in events if e.type == "response.done"}),
+    }
+
+
+def converse_sync(base_url: str, api_key: str, prompt: str) -> dict[str, Any]:
+    client = openai.OpenAI(api_key=api_key, base_url=base_url)
+    events = []
+    with client.realtime.connect(model=MODEL) as connection:
+        connection.session.update(session=SESSION)  # type: ignore[arg-type]
+        connection.conversation.item.create(item=_item(prompt))  # type: ignore[arg-type]
+        connection.response.create()
+        for event in connection:
+            events.append(event)
+            if event.type == "response.done":
+                break
+    return _summary(events)
+
+
+async def converse_async(base_url: str, api_key: str, prompt: str) -> dict[str, Any]:
+    client = openai.AsyncOpenAI(api_key=api_key, base_url=base_url)
+    events = []
+    async with client.realtime.connect(model=MODEL) as connection:
+        await connection.session.update(session=SESSION)  # type: ignore[arg-type]
+        await connection.conversation.item.create(item=_item(prompt))  # type: ignore[arg-type]
+        await connection.response.create()
+        async for event in connection:
+            events.append(event)
+            if event.type == "response.done":
+                break
+    return _summary(events)
+
+
+def converse(flavour: str, base_url: str, api_key: str, prompt: str) -> dict[str, Any]:
+    if flavour == "sync":
+        return converse_sync(base_url, api_key, prompt)
+    return asyncio.run(converse_async(base_url, api_key, prompt))
+
+
+if __name__ == "__main__":
+    cassette, base_url, flavour, prompt = sys.argv[1:5]
+    with replay.use_cassette(cassette, mode="none"):
+        print(json.dumps(converse(flavour, base_url, "sk-dummy-key-for-replay", prompt)))
