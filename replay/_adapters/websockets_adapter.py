@@ -40,6 +40,7 @@ from websockets.datastructures import Headers as WebSocketHeaders
 from websockets.exceptions import ConnectionClosed, ConnectionClosedOK
 from websockets.frames import Close, CloseCode
 
+from replay._adapters.network import through_cassette
 from replay._cassette import Cassette, Record, Recording, Replay
 from replay._core.errors import FrameMiss
 from replay._core.model import Frame, Request, TransportFailure, WebSocketSession
@@ -346,9 +347,9 @@ def patch_targets(
             decision = cassette.decide(request)
             if isinstance(decision, Replay):
                 return ReplayedConnection(cassette, uri, decision.session)
-            return RecordingConnection(
-                original(uri, *args, **kwargs), SessionRecorder(cassette, decision)
-            )
+            with through_cassette():  # this connection records
+                connection = original(uri, *args, **kwargs)
+            return RecordingConnection(connection, SessionRecorder(cassette, decision))
 
         return connect
 
@@ -360,7 +361,8 @@ def patch_targets(
             decision = cassette.decide(handshake(self.uri, self.additional_headers))
             if isinstance(decision, Replay):
                 return AsyncReplayedConnection(cassette, self.uri, decision.session)
-            connection = await original(self)
+            with through_cassette():  # this connection records
+                connection = await original(self)
             return AsyncRecordingConnection(connection, SessionRecorder(cassette, decision))
 
         return connect

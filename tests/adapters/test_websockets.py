@@ -19,12 +19,12 @@ from typing import Any
 import pytest
 import websockets.asyncio.client
 import websockets.sync.client
+from conftest import TEST_API_KEY, cassette_bytes, port_refuses
+from realtime_client import converse
+from realtime_server import RealtimeServer
 from websockets.exceptions import ConnectionClosedOK
 
 import replay
-from tests.conftest import TEST_API_KEY, cassette_bytes, port_refuses
-from tests.realtime_client import converse
-from tests.realtime_server import RealtimeServer
 
 TESTS = Path(__file__).parent.parent
 FLAVOURS = ["sync", "async"]
