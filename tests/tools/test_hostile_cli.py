@@ -46,7 +46,12 @@ def valid_entry() -> dict[str, Any]:
             "body": {"json": {}},
         },
         "responses": [
-            {"status": 200, "headers": {"x": "y"}, "body": {"text": "ok"}, "recorded_at": "2024-01-01T00:00:00Z"},
+            {
+                "status": 200,
+                "headers": {"x": "y"},
+                "body": {"text": "ok"},
+                "recorded_at": "2024-01-01T00:00:00Z",
+            },
             {
                 "status": 200,
                 "headers": {"content-type": "text/event-stream"},
@@ -55,9 +60,12 @@ def valid_entry() -> dict[str, Any]:
                 "stream_error": {"type": "ReadTimeout", "message": "m"},
                 "recorded_at": "2024-01-01T00:00:00Z",
             },
-            {"error": {"type": "ConnectError", "message": "m"}, "recorded_at": "2024-01-01T00:00:00Z"},
+            {
+                "error": {"type": "ConnectError", "message": "m"},
+                "recorded_at": "2024-01-01T00:00:00Z",
+            },
         ],
-    }  # fmt: skip
+    }
 
 
 def cassette(entry: Any, **document: Any) -> bytes:
