@@ -70,6 +70,7 @@ def stress(session: nox.Session) -> None:
         "tests/store/test_kill_while_recording.py",
         "tests/cassette/test_stable_recording_property.py",
         "tests/store/test_body_fidelity.py",
+        "tests/tools/test_hostile_cli.py",
         *session.posargs,
         env={"REPLAY_STRESS": "1"},
     )

@@ -61,8 +61,16 @@ __version__ = version("replay-llm")
 def __getattr__(name: str) -> object:
     """``ReplayMiddleware`` imports aiohttp, so only when asked for (the aiohttp extra)."""
     if name == "ReplayMiddleware":
-        from replay._adapters.aiohttp_adapter import ReplayMiddleware
-
+        try:
+            from replay._adapters.aiohttp_adapter import ReplayMiddleware
+        except ModuleNotFoundError as error:
+            if error.name != "aiohttp":
+                raise
+            raise ModuleNotFoundError(
+                "replay.ReplayMiddleware needs aiohttp 3.12 or later: pip install aiohttp "
+                "(or the extra: pip install 'replay-llm[aiohttp]')",
+                name="aiohttp",
+            ) from error
         return ReplayMiddleware
     raise AttributeError(f"module 'replay' has no attribute {name!r}")
 

@@ -36,6 +36,11 @@ ROUTE_HEADER = "x-replay-route"
 request is keyed by the path the client asked the proxy for (``PREFIX`` and what follows the
 upstream's URL), not by the upstream's scheme, host and port, so its recording replays
 whatever the upstream is."""
+MAX_JSON_DEPTH = 200
+"""A body nested deeper is not taken for JSON (it is keyed and stored as text): orjson writes
+no more than 254 levels, a cassette stores a body 7 levels down, and the command line's
+documents put it deeper still."""
+_ORJSON_MAX_DEPTH = 254
 
 
 @dataclass(frozen=True)
@@ -138,9 +143,43 @@ def parse_json(body: bytes) -> Any:
     if body[:1] not in (b"{", b"[") and body.lstrip()[:1] not in (b"{", b"["):
         return _NOT_JSON
     try:
-        return orjson.loads(body)
+        value = orjson.loads(body)
     except orjson.JSONDecodeError:
         return _NOT_JSON
+    return _NOT_JSON if _deeper_than_allowed(value, body) else value
+
+
+def _deeper_than_allowed(value: Any, body: bytes) -> bool:
+    """Whether ``value`` nests more than :data:`MAX_JSON_DEPTH` levels.
+
+    Counting brackets settles almost every body at C speed (each level opens one); a body
+    with more is measured by orjson itself, writing it below as many levels as are spared.
+    """
+    if body.count(b"[") + body.count(b"{") <= MAX_JSON_DEPTH:
+        return False
+    wrapped = value
+    for _ in range(_ORJSON_MAX_DEPTH - MAX_JSON_DEPTH):
+        wrapped = [wrapped]
+    try:
+        orjson.dumps(wrapped)
+    except orjson.JSONEncodeError:
+        return True
+    return False
+
+
+def url_problem(url: str) -> str | None:
+    """Why a key cannot be made of ``url`` (not an absolute http(s) URL with a valid host and
+    port), or None."""
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 -- parsed on access: raises for a port out of range
+    except ValueError as error:
+        return str(error)
+    if parts.scheme.lower() not in _DEFAULT_PORTS:
+        return "not an http or https URL"
+    if not parts.hostname:
+        return "has no host"
+    return None
 
 
 def is_json(value: Any) -> bool:

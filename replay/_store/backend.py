@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterable
-from contextlib import AbstractContextManager
+from collections.abc import Iterable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -108,7 +108,7 @@ class LocalStore:
     def add_entry(self, path: Path, entry_id: str, data: bytes) -> None:
         # Plain strings, not pathlib: this runs once per recorded call.
         directory = os.fspath(journal_directory(path))
-        temporary = f"{directory}/.{entry_id}.tmp"
+        temporary = f"{directory}/.{entry_id}{cassette_file.TEMPORARY_SUFFIX}"
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL
         try:
             try:
@@ -146,10 +146,12 @@ class LocalStore:
 
     def read_entry(self, path: Path, entry_id: str) -> bytes | None:
         entry = journal_directory(path) / f"{entry_id}{ENTRY_SUFFIX}"
-        try:
-            return entry.read_bytes()
-        except FileNotFoundError:
+        file = cassette_file.open_regular(entry)
+        if file is None:
             return None
+        try:
+            with file:
+                return file.read()
         except OSError as error:
             raise CassetteError(entry, f"cannot read: {error.strerror or error}") from error
 
@@ -165,8 +167,21 @@ class LocalStore:
         with contextlib.suppress(OSError):  # not empty: a writer is adding an entry
             directory.rmdir()
 
-    def exclusive(self, path: Path) -> AbstractContextManager[None]:
-        return cassette_file.lock(path)
+    @contextmanager
+    def exclusive(self, path: Path) -> Iterator[None]:
+        """The lock; entered by every fold, which is when what a killed writer left is removed."""
+        with cassette_file.lock(path):
+            self._remove_abandoned(path)
+            yield
+
+    def _remove_abandoned(self, path: Path) -> None:
+        """The temporary copies of a killed save (``.NAME.*.tmp``) and of a killed recorder's
+        entries (``.ID.tmp`` in the journal), once they are too old to be a live writer's."""
+        cassette_file.remove_abandoned(path.parent, f".{path.name}.")
+        directory = journal_directory(path)
+        cassette_file.remove_abandoned(directory, ".")
+        with contextlib.suppress(OSError):  # not empty, or not there: left as it is
+            directory.rmdir()
 
 
 LOCAL = LocalStore()

@@ -55,6 +55,7 @@ import os
 import secrets
 import stat
 import threading
+import time
 import weakref
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
@@ -68,7 +69,7 @@ from filelock import FileLock, Timeout
 
 from replay._core import eventstream
 from replay._core.errors import CassetteError, CassetteVersionError
-from replay._core.key import is_json, parse_json, text_or_base64
+from replay._core.key import is_json, parse_json, text_or_base64, url_problem
 from replay._core.model import (
     Chunk,
     Frame,
@@ -87,6 +88,9 @@ FOLDED_FIELD = "folded_journal_entries"
 """Present only between the two writes of a fold (see :mod:`replay._store.journal`)."""
 MAX_CASSETTE_BYTES = 1 << 30
 LOCK_TIMEOUT_SECONDS = 60.0
+ABANDONED_AFTER_SECONDS = 3600.0
+"""A temporary file older than this was left by a writer killed mid-write: a live one writes a
+cassette (at most ``MAX_CASSETTE_BYTES``) or a journal entry in far less, and renames it at once."""
 
 Document = dict[str, Any]
 """The raw interactions of a cassette file: request key -> entry, as parsed."""
@@ -146,18 +150,11 @@ def load(path: Path) -> Loaded:
     The size and identity come from the opened file, not from a second look at the
     path: another process may rename a new version into place between the two.
     """
-    try:
-        file = path.open("rb")
-    except FileNotFoundError:
+    file = open_regular(path)
+    if file is None:
         return Loaded({}, None)
-    except IsADirectoryError:
-        raise CassetteError(path, "is a directory, not a cassette file") from None
-    except OSError as error:
-        raise CassetteError(path, f"cannot read: {error.strerror or error}") from error
     with file:
         info = os.fstat(file.fileno())
-        if stat.S_ISDIR(info.st_mode):
-            raise CassetteError(path, "is a directory, not a cassette file")
         signature = (info.st_ino, info.st_size, info.st_mtime_ns)
         with _cache_lock:
             cached = _cache.get(path)
@@ -168,6 +165,38 @@ def load(path: Path) -> Loaded:
         loaded = Loaded(document["interactions"], signature, _folded(path, document))
     _keep(path, loaded)
     return loaded
+
+
+def open_regular(path: Path) -> BinaryIO | None:
+    """``path`` opened for reading, None if there is nothing there; anything but a regular file
+    (after following symbolic links) is refused before a byte is read from it.
+
+    Opened without blocking, so a FIFO is refused rather than waited on; a device (``/dev/zero``)
+    would never end, and reports no size to check.
+    """
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise CassetteError(path, f"cannot read: {error.strerror or error}") from error
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        raise CassetteError(path, f"is {_file_kind(mode)}, not a regular file")
+    os.set_blocking(descriptor, True)
+    return os.fdopen(descriptor, "rb")
+
+
+def _file_kind(mode: int) -> str:
+    kinds = (
+        (stat.S_ISDIR, "a directory"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISSOCK, "a socket"),
+    )
+    return next((kind for test, kind in kinds if test(mode)), "a special file")
 
 
 def _read(path: Path, file: BinaryIO, size: int) -> bytes:
@@ -203,7 +232,19 @@ def parse_document(path: Path, data: bytes) -> dict[str, Any]:
     interactions = document.setdefault("interactions", {})
     if not isinstance(interactions, dict):
         raise CassetteError(path, '"interactions" is not an object')
+    check_storable(path, document)
     return document
+
+
+def check_storable(path: Path, document: Mapping[str, Any], what: str = "") -> None:
+    """Fails unless orjson can write ``document`` back: it nests at most 254 levels. Every
+    reader then walks it, and every command prints it, without reaching a limit."""
+    try:
+        orjson.dumps(document)
+    except orjson.JSONEncodeError as error:
+        raise CassetteError(
+            path, f"{what or 'is JSON that'} nests too deep for a cassette ({error})"
+        ) from None
 
 
 def _folded(path: Path, document: dict[str, Any]) -> frozenset[str]:
@@ -228,7 +269,7 @@ def write_atomically(path: Path, data: bytes) -> os.stat_result:
 
     The new file keeps the old one's permissions; a first one gets what the umask allows.
     """
-    temporary = path.parent / f".{path.name}.{secrets.token_hex(6)}.tmp"
+    temporary = path.parent / f".{path.name}.{secrets.token_hex(6)}{TEMPORARY_SUFFIX}"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
@@ -268,6 +309,25 @@ def _sorted(value: Any) -> Any:
     if isinstance(value, list):
         return [_sorted(item) for item in value]
     return value
+
+
+TEMPORARY_SUFFIX = ".tmp"
+
+
+def remove_abandoned(directory: Path, prefix: str) -> None:
+    """Remove the temporary files named ``PREFIX*.tmp`` in ``directory`` that are older than
+    :data:`ABANDONED_AFTER_SECONDS`: a killed writer's, which nothing else would remove."""
+    try:
+        names = os.listdir(directory)
+    except OSError:  # no directory yet, or unreadable: the write itself will say so
+        return
+    oldest_live = time.time() - ABANDONED_AFTER_SECONDS
+    for name in names:
+        if name.startswith(prefix) and name.endswith(TEMPORARY_SUFFIX):
+            temporary = directory / name
+            with contextlib.suppress(OSError):  # gone already, or not ours to remove
+                if temporary.lstat().st_mtime < oldest_live:
+                    temporary.unlink()
 
 
 def _fsync_directory(directory: Path) -> None:
@@ -478,7 +538,7 @@ def decode(path: Path, key: str, entry: Any) -> Interaction:
         request = entry["request"]
         decoded = Request(
             method=_text(request["method"]),
-            url=_text(request["url"]),
+            url=_url(request["url"]),
             headers=_decode_headers(request.get("headers", {})),
             body=decode_body(request.get("body")),
         )
@@ -506,9 +566,8 @@ def decode_outcomes(path: Path, key: str, entry: Any) -> list[Outcome]:
 def _check_request(request: Any) -> None:
     """Fails as decoding the request would, without building it (nor re-serializing a JSON
     body): replay reads only the responses."""
-    if not (type(request["method"]) is str and type(request["url"]) is str):
-        _text(request["method"])  # one of these raises, naming what it found
-        _text(request["url"])
+    _text(request["method"])
+    _url(request["url"])
     headers = request.get("headers", {})
     if not (type(headers) is dict and _all_text(headers)):
         _decode_headers(headers)  # raises, naming what is wrong
@@ -637,6 +696,14 @@ def _text(value: Any) -> str:
     if not isinstance(value, str):
         raise TypeError(f"expected a string, found {value!r:.40}")
     return value
+
+
+def _url(value: Any) -> str:
+    url = _text(value)
+    problem = url_problem(url)
+    if problem is not None:
+        raise ValueError(f"url {url!r:.60}: {problem}")
+    return url
 
 
 def _list(value: Any) -> list[Any]:

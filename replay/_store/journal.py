@@ -57,6 +57,7 @@ from typing import Any
 import orjson
 
 from replay._core.errors import CassetteError
+from replay._store import cassette_file
 from replay._store.backend import Conflict, Store
 from replay._store.cassette_file import Document, Loaded
 
@@ -187,23 +188,34 @@ def _fold_once(store: Store, path: Path, change: Change | None) -> Loaded:
 
 
 def _apply(path: Path, interactions: Document, entry_id: str, data: bytes) -> None:
-    """Add an entry's response to its key's (replacing them when it resets)."""
+    """Add an entry's response to its key's (replacing them when it resets).
+
+    An entry is checked as a cassette's interaction is, before anything of it is used: one
+    that is not valid is reported, never folded.
+    """
     try:
         entry = orjson.loads(data)
         if entry.get("version") != ENTRY_VERSION:
             raise ValueError(f"unknown journal entry version {entry.get('version')!r:.20}")
         key, request, response = entry["key"], entry["request"], entry["response"]
-        if not (isinstance(key, str) and isinstance(request, dict)):
-            raise TypeError("key or request of the wrong type")
-        if not isinstance(response, dict):
-            raise TypeError("response is not an object")
+        if not isinstance(key, str):
+            raise TypeError("key is not a string")
+        stored = {"request": request, "responses": [response]}
+        cassette_file.decode(path, key, stored)
+        cassette_file.check_storable(path, {"interactions": {key: stored}}, "it")
+    except CassetteError as error:
+        raise _not_an_interaction(path, entry_id, error.reason) from error
     except (orjson.JSONDecodeError, AttributeError, KeyError, TypeError, ValueError) as error:
-        raise CassetteError(
-            path,
-            f"journal entry {entry_id} is not a recorded interaction ({error}); an entry"
-            " torn by a power loss can be deleted, losing that one recording",
-        ) from error
+        raise _not_an_interaction(path, entry_id, str(error)) from error
     current = interactions.get(key)
     responses = current.get("responses") if isinstance(current, dict) else None
     kept = [] if entry.get("reset") or not isinstance(responses, list) else responses
     interactions[key] = {"request": request, "responses": [*kept, response]}
+
+
+def _not_an_interaction(path: Path, entry_id: str, reason: str) -> CassetteError:
+    return CassetteError(
+        path,
+        f"journal entry {entry_id} is not a recorded interaction ({reason}); an entry"
+        " torn by a power loss can be deleted, losing that one recording",
+    )

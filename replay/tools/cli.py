@@ -34,6 +34,7 @@ from replay._core.providers import detect
 from replay._core.redact import Redactor
 from replay._core.reissue import model_requested
 from replay._store import cassette_file as store
+from replay._store.backend import journal_directory
 from replay.tools import diff as semantic_diff
 from replay.tools import fakellm, inventory, layout, prune, report, rerun, review, scan
 from replay.tools.inventory import CassetteFile
@@ -172,10 +173,21 @@ def _set_color(ctx: click.Context, param: click.Parameter, value: bool | None) -
         output.color = value
 
 
-_CASSETTES = click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
-"""Cassettes and directories of them. Not checked to exist here: a cassette whose recorder was
-killed before its first save is only its journal, and the reading code, which reads that too,
-says which are missing."""
+def _existing(
+    ctx: click.Context, param: click.Parameter, value: Path | tuple[Path, ...] | None
+) -> Any:
+    """Every path argument checked before anything is read or printed: a missing one is bad
+    usage (exit status 2). A cassette whose recorder was killed before its first save is only
+    its journal, and exists for this."""
+    for path in value if isinstance(value, tuple) else (value,):
+        if path is not None and not (os.path.lexists(path) or journal_directory(path).is_dir()):
+            raise click.BadParameter(f"{path}: no such file or directory", ctx, param)
+    return value
+
+
+_CASSETTES = click.argument("paths", nargs=-1, required=True, callback=_existing,
+                            type=click.Path(path_type=Path))  # fmt: skip
+"""Cassettes and directories of them."""
 _JSON_HELP = "Print one JSON document."
 _COLOR_HELP = "Force colors on or off (default: on at a terminal, off when NO_COLOR is set)."
 
@@ -436,7 +448,7 @@ def _answer_lines(
 
 
 @main.command("show")
-@click.argument("cassette", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("cassette", callback=_existing, type=click.Path(path_type=Path))
 @click.option("--key", "prefix", default="", help="Only interactions whose key starts so.")
 @click.option("--raw", is_flag=True, help="Print the stored JSON of each interaction.")
 @_JSON
@@ -539,8 +551,8 @@ def _compared(
 
 
 @main.command("diff")
-@click.argument("old", type=click.Path(path_type=Path))
-@click.argument("new", required=False, type=click.Path(path_type=Path))
+@click.argument("old", callback=_existing, type=click.Path(path_type=Path))
+@click.argument("new", required=False, callback=_existing, type=click.Path(path_type=Path))
 @_IGNORE_OPTION
 @click.option("-v", "--verbose", is_flag=True, help="List the unchanged pairs too.")
 @click.option(
@@ -621,8 +633,8 @@ def diff_command(
 
 
 @main.command("report")
-@click.argument("old", type=click.Path(path_type=Path))
-@click.argument("new", required=False, type=click.Path(path_type=Path))
+@click.argument("old", callback=_existing, type=click.Path(path_type=Path))
+@click.argument("new", required=False, callback=_existing, type=click.Path(path_type=Path))
 @click.option(
     "-o",
     "--output",
@@ -923,11 +935,9 @@ def scan_command(paths: tuple[Path, ...], as_json: bool) -> None:
             )
             output.line(f"  {finding.masked}: {finding.rule}")
         for problem in problems:
-            output.line(
-                output.style(f"{problem.path}", fg="yellow")
-                + f": interaction {problem.key}, {problem.field}: {problem.reason}"
-            )
-        undecoded = f", {counted(len(problems), 'string')} not decoded" if problems else ""
+            where = f"interaction {problem.key}, {problem.field}: " if problem.field else ""
+            output.line(output.style(f"{problem.path}", fg="yellow") + f": {where}{problem.reason}")
+        undecoded = f", {counted(len(problems), 'problem')}" if problems else ""
         output.line(
             f"{counted(len(findings), 'secret')} found in "
             f"{counted(len(cassettes), 'cassette')}{undecoded}"

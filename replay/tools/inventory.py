@@ -11,6 +11,7 @@ looks like.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,7 +53,7 @@ def find(paths: Iterable[Path]) -> list[Found]:
     found: list[Found] = []
     for path in paths:
         if path.is_dir():
-            files = {file for file in path.rglob("*.json") if file.is_file()}
+            files = {file for file in path.rglob("*.json") if not _directory(file)}
             files |= _journalled_only(path)
             found.extend(
                 Found(file, file.relative_to(path).as_posix(), named=False)
@@ -62,6 +63,15 @@ def find(paths: Iterable[Path]) -> list[Found]:
         else:
             found.append(Found(path, path.name, named=True))
     return found
+
+
+def _directory(path: Path) -> bool:
+    """A directory named ``*.json`` is searched, not read; anything else found is read, so
+    that a special file or a symbolic link that leads nowhere is reported, not passed over."""
+    try:
+        return path.is_dir()
+    except OSError:  # a symbolic link loop, on Pythons whose is_dir() raises for it
+        return False
 
 
 def _journalled_only(directory: Path) -> set[Path]:
@@ -94,8 +104,14 @@ def read(found: Found) -> CassetteFile | None:
 
 def _looks_like_cassette(path: Path) -> bool:
     try:
-        document: Any = orjson.loads(path.read_bytes())
-    except (OSError, orjson.JSONDecodeError):
+        file = store.open_regular(path)
+        if file is None:
+            return True  # a symbolic link to nothing: say so
+        with file:
+            if os.fstat(file.fileno()).st_size > store.MAX_CASSETTE_BYTES:
+                return True  # too big to be a fixture: say so, as load did
+            document: Any = orjson.loads(file.read())
+    except (CassetteError, OSError, orjson.JSONDecodeError):
         return True  # unreadable or damaged: say so rather than pass it over
     return isinstance(document, dict) and "interactions" in document
 

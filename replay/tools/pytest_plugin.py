@@ -214,6 +214,14 @@ def pytest_runtest_makereport(
     item: pytest.Item, call: pytest.CallInfo[None]
 ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     report = yield
+    if call.when == "setup" and report.failed and call.excinfo is not None:
+        # An option the marker or replay_config gives that replay cannot use: said in one
+        # paragraph, as a miss is, not through the plugin's traceback.
+        failure = call.excinfo.value
+        located = [Located(e, None) for e in chained(failure) if isinstance(e, ReplayError)]
+        setup_explained = explain_failure(located, failure)
+        if setup_explained is not None:
+            report.longrepr = setup_explained
     if call.when == "call" and report.failed:
         raised = call.excinfo.value if call.excinfo is not None else None
         # Where the test failed: for what replay raised that the client passed on (a

@@ -25,6 +25,7 @@ from collections.abc import Iterator, Mapping, Set
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from replay._core.errors import CassetteError
 from replay._core.redact import ACCOUNT_HEADERS, PLACEHOLDER, SECRET_HEADERS, environment_secrets
 from replay._core.streams import BodyDecoder
 from replay._store import cassette_file as store
@@ -74,7 +75,8 @@ class Finding:
 
 @dataclass(frozen=True)
 class Problem:
-    """A string that could not be decoded for scanning."""
+    """A string that could not be decoded for scanning, or an interaction not in the format
+    (its strings are scanned as stored all the same)."""
 
     path: str
     key: str
@@ -186,6 +188,7 @@ def scan_cassette(
     path = str(cassette.path)
     environment = environment_rules(environ)
     for key in sorted(cassette.entries):
+        known = len(problems)
         for found in _strings(cassette.entries[key], ""):
             field = found.where.lstrip(".")
             if found.problem is not None:
@@ -197,4 +200,14 @@ def scan_cassette(
             for match in pattern.finditer(found.text.encode()):
                 secret = match.group().decode(errors="replace")
                 findings.append(Finding(path, key, field, secret, rule_of(match, environment)))
+        if len(problems) == known:  # a string problem already says why it is malformed
+            problems.extend(_format_problem(cassette, key))
     return findings, problems
+
+
+def _format_problem(cassette: CassetteFile, key: str) -> Iterator[Problem]:
+    """An interaction not in the format: its strings were scanned as stored all the same."""
+    try:
+        store.decode(cassette.path, key, cassette.entries[key])
+    except CassetteError as error:
+        yield Problem(str(cassette.path), key, "", f"{error.reason} (scanned as stored)")

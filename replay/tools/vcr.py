@@ -48,6 +48,7 @@ from typing import Any
 
 from replay._cassette import Cassette, Record
 from replay._core.errors import CassetteError
+from replay._core.key import url_problem
 from replay._core.model import (
     EVENTSTREAM_CONTENT_TYPE,
     STREAM_CONTENT_TYPES,
@@ -136,8 +137,12 @@ def import_cassette(
     """
     target = target_of(source)
     written = source.with_suffix(".replay.json") if target == source else target
+    file = store.open_regular(source)
+    if file is None:
+        raise CassetteError(source, "does not exist")
     try:
-        data = source.read_bytes()
+        with file:
+            data = file.read()
     except OSError as error:
         raise CassetteError(source, f"cannot read: {error.strerror or error}") from error
     document = _load_document(source, data)
@@ -353,6 +358,8 @@ def _request(entry: Any) -> Request:
         raise _Unconvertible("request.method", f"{_kind(method)} is not an HTTP method")
     if not isinstance(uri, str):
         raise _Unconvertible("request.uri", f"{_kind(uri)} is not a URL")
+    if (problem := url_problem(uri)) is not None:
+        raise _Unconvertible("request.uri", f"{uri!r:.60}: {problem}")
     if "parsed_body" in entry:
         body = _parsed_body(entry, "request")
     else:

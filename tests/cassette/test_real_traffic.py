@@ -273,3 +273,26 @@ def test_secret_named_fields_beyond_the_usual_ones_and_numeric_passwords(
         assert str(value).encode() not in stored, value
     assert b'\\"token\\": \\"Hello\\"' in stored or b'"token": "Hello"' in stored
     assert b"max_tokens" not in stored or b'"max_tokens": "REDACTED"' not in stored
+
+
+@pytest.mark.parametrize("depth", [250, 300, 1_000])
+def test_a_body_too_deep_for_json_storage_is_recorded_as_its_bytes_and_replays(
+    library: ModuleType, tmp_path: Path, depth: int
+) -> None:
+    """orjson writes no more than 254 levels: at 250 every fold raised a bare TypeError (the
+    body sits deeper in the cassette), at 300 the caller got one after the server answered."""
+    path = tmp_path / "c.json"
+    deep = b"[" * depth + b"]" * depth
+    headers = {
+        "content-type": "application/json",
+        "x-echo-body": quote(deep),
+        "x-echo-content-type": "application/json",
+    }
+    with echo_server() as url:
+        with library.Client(transport=ReplayTransport(Cassette(path, "once"))) as client:
+            assert client.post(url + "/v1/deep", headers=headers, content=deep).content == deep
+    (stored,) = json.loads(path.read_bytes())["interactions"].values()
+    assert stored["request"]["body"] == {"text": deep.decode()}
+    assert stored["responses"][0]["body"] == {"text": deep.decode()}
+    with library.Client(transport=ReplayTransport(Cassette(path, "new_episodes"))) as client:
+        assert client.post(url + "/v1/deep", headers=headers, content=deep).content == deep

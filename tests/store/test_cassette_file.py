@@ -168,25 +168,28 @@ def test_a_directory_is_not_a_cassette(tmp_path: Path) -> None:
         store.load(tmp_path)
 
 
+URL = "https://api.test/u"
+
+
 @pytest.mark.parametrize(
     ("entry", "message"),
     [
         ({"responses": []}, "missing field 'request'"),
-        ({"request": {"method": 1, "url": "u"}, "responses": []}, "expected a string"),
+        ({"request": {"method": 1, "url": URL}, "responses": []}, "expected a string"),
         (
-            {"request": {"method": "GET", "url": "u"}, "responses": [{"status": "200"}]},
+            {"request": {"method": "GET", "url": URL}, "responses": [{"status": "200"}]},
             "not an HTTP status",
         ),
         (
             {
-                "request": {"method": "GET", "url": "u"},
+                "request": {"method": "GET", "url": URL},
                 "responses": [{"status": 200, "body": {"base64": "%%"}}],
             },
             "",
         ),
         (
             {
-                "request": {"method": "GET", "url": "u"},
+                "request": {"method": "GET", "url": URL},
                 "responses": [{"status": 200, "chunks": [{"at": -1, "text": ""}]}],
             },
             "chunk time",

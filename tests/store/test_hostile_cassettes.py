@@ -21,7 +21,9 @@ import pytest
 from replay import Cassette, CassetteError
 from replay._core.model import Request
 from replay._store import cassette_file as store
-from replay._store.cassette_file import MAX_CASSETTE_BYTES
+from replay._store import journal
+from replay._store.backend import LOCAL, journal_directory
+from replay._store.cassette_file import ABANDONED_AFTER_SECONDS, MAX_CASSETTE_BYTES
 
 REQUEST = Request(
     "POST", "https://api.test/v1/chat", (("content-type", "application/json"),), b"{}"
@@ -85,6 +87,11 @@ CONTENTS: dict[str, bytes] = {
     "chunks not a list": with_entry(**{"responses.0.chunks": "data: x"}),
     "complete not a bool": with_entry(**{"responses.0.complete": "yes"}),
     "error without type": with_entry(responses=[{"error": {"message": "m"}}]),
+    "url port out of range": with_entry(**{"request.url": "http://127.0.0.1:999999/x"}),
+    "url unclosed ipv6": with_entry(**{"request.url": "http://[::1/x"}),
+    "deep body": with_entry(**{"request.body": {"json": "DEEP"}}).replace(
+        b'"DEEP"', b"[" * 300 + b"]" * 300
+    ),
 }
 
 
@@ -173,6 +180,86 @@ def test_a_malformed_event_stream_frame_names_the_interaction(chunk: object, sai
         "headers": {"content-type": "application/vnd.amazon.eventstream"},
         "chunks": [chunk],
     }
-    entry = {"request": {"method": "POST", "url": "u"}, "responses": [response]}
+    url = "https://bedrock-runtime.us-east-1.amazonaws.com/model/m/converse-stream"
+    entry = {"request": {"method": "POST", "url": url}, "responses": [response]}
     with pytest.raises(CassetteError, match=f"interaction k is malformed: .*{said}"):
         store.decode(Path("c.json"), "k", entry)
+# Issue 26: hostile input must be refused when read, never a traceback, a hang or a fold.
+
+BAD_URLS = ("http://127.0.0.1:999999/x", "http://[::1/x")
+
+
+@pytest.mark.parametrize("url", BAD_URLS)
+def test_a_bad_url_stored_beside_the_request_s_recording_is_a_cassette_error(
+    tmp_path: Path, url: str
+) -> None:
+    """A miss (mode none) and a record (new_episodes) look at every stored request: a URL no key
+    can be made of was a ValueError from urllib, now an error naming the file and interaction."""
+    other = entry(**{"request.url": url})
+    path = tmp_path / "c.json"
+    path.write_bytes(cassette({"0" * 32: other}))
+    for mode in ("none", "new_episodes"):
+        assert_clear_error(path, lambda m=mode: Cassette(path, m).decide(REQUEST))  # type: ignore[misc]
+    with pytest.raises(CassetteError, match=f"interaction {'0' * 32} is malformed: url"):
+        Cassette(path, "none").decide(REQUEST)
+
+
+def test_an_invalid_journal_entry_is_reported_by_id_and_never_folded(tmp_path: Path) -> None:
+    """Valid JSON of the wrong shape was folded into the cassette as it was."""
+    path = tmp_path / "c.json"
+    path.write_bytes(VALID)
+    bad = {"version": 1, "key": KEY, "request": entry()["request"], "response": {"status": "x"}}
+    LOCAL.add_entry(path, "00000000000000000001-00000000-1-cafe", orjson.dumps(bad))
+    for action in (lambda: journal.view(LOCAL, path), lambda: journal.fold(LOCAL, path)):
+        with pytest.raises(CassetteError, match="journal entry 00000000000000000001-") as raised:
+            action()
+        assert "not an HTTP status" in str(raised.value)
+    assert path.read_bytes() == VALID
+    assert LOCAL.entry_ids(path) == ["00000000000000000001-00000000-1-cafe"]
+
+
+@pytest.mark.parametrize("special", ["/dev/zero", "/dev/urandom", "fifo"])
+def test_a_special_file_is_refused_before_it_is_read(tmp_path: Path, special: str) -> None:
+    """/dev/zero passed the size check (it has none) and filled memory; a FIFO hung."""
+    target = tmp_path / "fifo" if special == "fifo" else Path(special)
+    if special == "fifo":
+        os.mkfifo(target)
+    path = tmp_path / "c.json"
+    path.symlink_to(target)
+    with pytest.raises(CassetteError, match="not a regular file"):
+        Cassette(path, "none").decide(REQUEST)
+    entry_path = journal_directory(path) / "1-0-1-cafe.entry"
+    entry_path.parent.mkdir()
+    os.mkfifo(entry_path)
+    with pytest.raises(CassetteError, match="not a regular file"):
+        LOCAL.read_entry(path, "1-0-1-cafe")
+
+
+def test_a_looping_symlink_is_reported(tmp_path: Path) -> None:
+    path = tmp_path / "c.json"
+    path.symlink_to(tmp_path / "d.json")
+    (tmp_path / "d.json").symlink_to(path)
+    assert_clear_error(path, lambda: Cassette(path, "none").decide(REQUEST))
+
+
+def test_what_a_killed_save_left_is_removed_at_the_next_fold_once_abandoned(
+    tmp_path: Path,
+) -> None:
+    """A SIGKILL between writing the temporary copy and renaming it left it forever."""
+    path = tmp_path / "c.json"
+    path.write_bytes(VALID)
+    old = time.time() - ABANDONED_AFTER_SECONDS - 60
+    copy = tmp_path / f".{path.name}.0123456789ab.tmp"
+    entry_copy = journal_directory(path) / ".00000000000000000001-00000000-1-cafe.tmp"
+    fresh = tmp_path / f".{path.name}.ba9876543210.tmp"  # maybe a live writer's: kept
+    entry_copy.parent.mkdir()
+    for leftover in (copy, entry_copy, fresh):
+        leftover.write_bytes(VALID)
+    os.utime(copy, (old, old))
+    os.utime(entry_copy, (old, old))
+    neighbour = tmp_path / ".other.json.0123456789ab.tmp"  # another cassette's
+    neighbour.write_bytes(VALID)
+    journal.fold(LOCAL, path)
+    assert not copy.exists() and not entry_copy.parent.exists()
+    assert fresh.exists() and neighbour.exists()
+    assert path.read_bytes() == VALID

@@ -577,14 +577,30 @@ def test_a_cassette_that_is_only_its_journal_is_read_when_named(tmp_path: Path) 
         "http://127.0.0.1/v1/chat"
     ]
     assert document(invoke("diff", path, path, "--json"))["summary"]["unchanged"] == 1
-    missing = tmp_path / "missing.json"  # the reading code says so, naming it
-    for command in ("show", "list"):
-        finished = run_cli(command, missing)
-        assert finished.returncode == 2, (command, finished.stdout)
-        assert finished.stderr == f"replay: cassette {missing}: does not exist\n", command
-    verified = run_cli("verify", missing)  # an invalid cassette, as verify reports them
-    assert (verified.returncode, verified.stderr) == (1, "")
-    assert verified.stdout == f"{missing}\n  does not exist\n0 of 1 cassette is valid\n"
+
+
+def test_a_missing_path_is_bad_usage_before_any_output(
+    suites: dict[str, Path], tmp_path: Path
+) -> None:
+    """Every argument is checked before anything is printed: not a whole diff, then the error;
+    verify and scan agree with the others (they used to report "0 of 1 valid", "0 secrets")."""
+    missing = tmp_path / "missing.json"
+    chat = suites["old"] / "chat.json"
+    commands = {
+        "show": [missing],
+        "list": [chat, missing],
+        "verify": [chat, missing],
+        "scan": [chat, missing],
+        "prune": [chat, missing],
+        "diff": [chat, missing],
+        "report": [chat, missing, "-o", tmp_path / "report.html"],
+    }
+    for command, arguments in commands.items():
+        finished = run_cli(command, *arguments)
+        assert (finished.returncode, finished.stdout) == (2, ""), (command, finished.stdout)
+        assert finished.stderr.startswith(f"Usage: replay {command} "), command
+        assert f"{missing}: no such file or directory" in finished.stderr, command
+        assert "Traceback" not in finished.stderr
 
 
 def test_show_labels_a_transport_failure_without_a_body(

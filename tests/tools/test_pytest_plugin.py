@@ -577,3 +577,39 @@ def test_a_partial_run_is_marked_incomplete_for_prune(sample: pytest.Pytester) -
         (False, ("4 tests deselected",)),
         (True, ()),
     ]
+
+
+def test_an_invalid_option_in_the_marker_is_one_paragraph_not_a_traceback(
+    sample: pytest.Pytester,
+) -> None:
+    """A misspelt option failed the test's setup with the plugin's whole traceback."""
+    sample.makepyfile(
+        test_typo="""
+        import pytest
+
+        @pytest.mark.replay(mdoe="none")
+        def test_chat():
+            pass
+        """
+    )
+    result = sample.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(errors=1)
+    output = result.stdout.str()
+    assert "mdoe (in the replay marker of test_typo.py::test_chat)='none': unknown option" in output
+    assert "pytest_plugin.py" not in output and "Traceback" not in output
+
+
+def test_the_aiohttp_middleware_without_aiohttp_says_what_to_install(tmp_path: Path) -> None:
+    """It was a bare ModuleNotFoundError, where the command line names the extra to install."""
+    without_aiohttp = "import sys; sys.modules['aiohttp'] = None\nimport replay\n"
+    finished = subprocess.run(
+        [sys.executable, "-c", without_aiohttp + "replay.ReplayMiddleware"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+    )
+    assert finished.returncode == 1
+    last = finished.stderr.strip().splitlines()[-1]
+    assert last.startswith("ModuleNotFoundError: replay.ReplayMiddleware needs aiohttp"), last
+    assert "replay-llm[aiohttp]" in last
