@@ -189,7 +189,7 @@ class _RecordingStandIn:
         """pytest-recording's options (see README, Moving from vcrpy); override it in a conftest."""
         return {}
 
-    @pytest.fixture(scope="module")
+    @pytest.fixture  # pytest-recording's is module-scoped; a method fixture cannot be
     def vcr_cassette_dir(self, request: pytest.FixtureRequest) -> str:
         """``cassettes/<test module>`` beside the test file, as pytest-recording has it."""
         return str(request.path.parent / "cassettes" / request.path.stem)

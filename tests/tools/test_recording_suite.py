@@ -82,7 +82,9 @@ def test_normalize_on_request_gives_ids_placeholders(suite: pytest.Pytester) -> 
     result.stdout.fnmatch_lines(["*chatcmpl-9xYz8AbC7dEfGh1*"])
 
 
-def test_a_miss_names_the_closest_request_by_method_and_url(suite: pytest.Pytester) -> None:
+def test_a_third_turn_finds_the_two_recorded_by_method_and_url_used_up(
+    suite: pytest.Pytester,
+) -> None:
     import_vcr(suite.path / "cassettes")
     suite.makepyfile(
         test_more="""
@@ -98,9 +100,16 @@ def test_a_miss_names_the_closest_request_by_method_and_url(suite: pytest.Pytest
     )
     (suite.path / "cassettes" / "test_more").mkdir()
     shutil.move(suite.path / CASSETTES, suite.path / "cassettes" / "test_more" / "test_chat")
-    result = suite.runpytest_subprocess("-p", "no:cacheprovider", "-p", "no:recording", "test_more.py")
+    result = suite.runpytest_subprocess(
+        "-p", "no:cacheprovider", "-p", "no:recording", "test_more.py"
+    )
     result.assert_outcomes(failed=1)
-    result.stdout.fnmatch_lines(["*no recording for POST http://127.0.0.1:9/v1/chat/completions*"])
+    result.stdout.fnmatch_lines(
+        [
+            "*no recording for POST http://127.0.0.1:9/v1/chat/completions*",
+            "*all 2 recorded responses were already replayed*",
+        ]
+    )
 
 
 needs_pytest_recording = pytest.mark.skipif(
