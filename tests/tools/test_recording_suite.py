@@ -106,8 +106,8 @@ def test_a_third_turn_finds_the_two_recorded_by_method_and_url_used_up(
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(
         [
-            "*no recording for POST http://127.0.0.1:9/v1/chat/completions*",
-            "*all 2 recorded responses were already replayed*",
+            "no recording for POST http://127.0.0.1:9/v1/chat/completions in cassette *"
+            "all 2 recorded responses were already replayed*"
         ]
     )
 
