@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import math
 import os
 import sys
 import threading
@@ -115,14 +116,23 @@ class Cassette:
 
     ``ignore`` names JSON paths of request bodies and query parameters that do
     not count when matching (``"model"`` to diff two model versions);
-    ``match_headers`` names headers that do. ``secrets`` and ``secret_headers``
-    add to what :mod:`replay._core.redact` scrubs. ``replay_speed`` replays streams at
-    the recorded pace times that factor (``None``: instantly). Requests to
+    ``match_headers`` names headers that do. ``secrets``, ``secret_headers`` and
+    ``secret_params`` (query, form and multipart parameters) add to what
+    :mod:`replay._core.redact` scrubs. ``replay_speed`` replays streams at the recorded pace
+    times that factor (``None``: instantly). Requests to
     ``ignore_hosts`` (and to this machine with ``ignore_localhost``) bypass the
     cassette: see :mod:`replay._core.hosts`. In mode ``none``, inside ``use_cassette`` or
     the pytest marker, a connection that bypasses the cassette otherwise raises
     :class:`NetworkBlocked` unless ``block_network`` is False (see
     :mod:`replay._adapters.patch`).
+
+    ``match_on`` (vcrpy's matcher names: ``["method", "uri"]``) matches a request to the
+    recorded responses whose requests agree on those fields, each played once, in recorded
+    order, as vcrpy does; the cassette remembers it in what it records, and a cassette that
+    remembers one is matched by it unless ``match_on`` is given. Otherwise a request matches
+    by its whole key (:mod:`replay._core.key`). ``normalize=False`` stores ids and times as
+    they came (``replay import-vcr`` keeps converted recordings so); secrets are redacted
+    all the same.
     """
 
     def __init__(
@@ -134,17 +144,26 @@ class Cassette:
         match_headers: Iterable[str] = (),
         secrets: Iterable[str] = (),
         secret_headers: Iterable[str] = (),
+        secret_params: Iterable[str] = (),
         replay_speed: float | None = None,
         allow_playback_repeats: bool = False,
         providers: Iterable[Provider] = (),
         ignore_hosts: Iterable[str] = (),
         ignore_localhost: bool = False,
         block_network: bool = True,
+        match_on: Iterable[str] | None = None,
+        normalize: bool = True,
     ) -> None:
         self.path = Path(os.fspath(path))
         self.mode = Mode.resolve(mode)
         self.rules = KeyRules(tuple(ignore), tuple(match_headers))
-        self.redactor = Redactor(secrets, secret_headers)
+        self._match_on_given = match_on is not None
+        self.match_rules = replace(
+            self.rules, match_on=None if match_on is None else tuple(match_on)
+        )
+        """How requests find their recordings: :attr:`rules`, or narrowed by ``match_on``."""
+        self.normalize = normalize
+        self.redactor = Redactor(secrets, secret_headers, secret_params)
         if replay_speed is not None and not replay_speed > 0:
             raise ConfigError("replay_speed", replay_speed, "must be a positive factor, or None")
         self.replay_speed = replay_speed
@@ -177,6 +196,8 @@ class Cassette:
         self._warned_merges: set[str] = set()
         self._exact_keys: dict[str, str] = {}
         self._exact_keys_of: store.Loaded | None = None
+        self._matched: dict[str, list[tuple[str, int]]] | None = None
+        self._next_order = 0
         _cassettes.add(self)
 
     def __repr__(self) -> str:
@@ -202,6 +223,9 @@ class Cassette:
             if loaded.journal and self._may_record():
                 loaded = journal.fold(self._store, self.path)  # left by a killed process
             self._loaded = loaded
+            if not self._match_on_given:
+                remembered = _remembered_match_on(self.path, loaded.interactions)
+                self.match_rules = replace(self.rules, match_on=remembered)
         return self._loaded
 
     def _may_record(self) -> bool:
@@ -301,10 +325,17 @@ class Cassette:
         request = decoded_request(request)
         key = self.key_for(request)  # which loads the cassette
         with self._lock:
-            outcomes = self._outcomes(key)
-            played = self._played.get(key, 0)
-            if played >= len(outcomes) and self.mode is not Mode.ALL:
-                outcomes = self._rekeyed_outcomes(key) or outcomes
+            if self.match_rules.match_on is None:
+                counted, sources = key, None
+                outcomes = self._outcomes(key)
+                played = self._played.get(key, 0)
+                if played >= len(outcomes) and self.mode is not Mode.ALL:
+                    outcomes = self._rekeyed_outcomes(key) or outcomes
+            else:
+                counted = request_keys.request_key(self.keyed_form(request), self.match_rules)
+                sources = self._matched_index().get(counted, [])
+                outcomes = [self._outcomes(stored)[index] for stored, index in sources]
+                played = self._played.get(counted, 0)
             action, reason = action_for(
                 self.mode,
                 recorded=len(outcomes),
@@ -316,13 +347,17 @@ class Cassette:
                 miss = self._miss(request, reason, used_up=bool(outcomes))
                 self.misses.append(miss)
                 raise miss
-            self._played[key] = played + 1
-            self.used_keys.add(key)
+            self._played[counted] = played + 1
             if action is Action.REPLAY:
                 self.replayed += 1
-                return Replay(outcomes[min(played, len(outcomes) - 1)])
+                chosen = min(played, len(outcomes) - 1)
+                self.used_keys.add(key if sources is None else sources[chosen][0])
+                return Replay(outcomes[chosen])
+            self.used_keys.add(key)
         scrub = self.redactor.with_secrets_of(request)
-        stored = self._normalizer.request(self.redactor.request(request, scrub))
+        stored = self.redactor.request(request, scrub)
+        if self.normalize:
+            stored = self._normalizer.request(stored)
         self._refuse_undecoded("request", request, request.body, scrub, stored.url)
         sent = (
             request_keys.exact_digest(stored, self.rules)
@@ -391,6 +426,40 @@ class Cassette:
             }
         return self._rekeyed
 
+    def _matched_index(self) -> dict[str, list[tuple[str, int]]]:
+        """Match key (by ``match_on``) -> (stored key, response index) of each recorded
+        response, in recorded order: by the ``order`` recorded with it (converted and
+        ``match_on`` cassettes), else by recording time; this session's recordings last."""
+        if self._matched is None:
+            self._matched = {}
+            for order, interaction, index in self._in_recorded_order():
+                group = request_keys.request_key(interaction.request, self.match_rules)
+                self._matched.setdefault(group, []).append((interaction.key, index))
+                if order != math.inf:
+                    self._next_order = max(self._next_order, int(order) + 1)
+        return self._matched
+
+    def _in_recorded_order(self) -> list[tuple[float, Interaction, int]]:
+        """(order, interaction, response index) of every recorded response, in recorded order."""
+        entries = self._base().interactions
+        ranked: list[tuple[tuple[float, str, str, int], Interaction]] = []
+        for stored_key in entries.keys() | self._changes.keys():
+            interaction = self._interaction(stored_key)
+            if interaction is None:
+                continue
+            orders = _recorded_orders(self.path, stored_key, entries.get(stored_key))
+            for index, outcome in enumerate(interaction.outcomes):
+                order = orders[index] if index < len(orders) else math.inf
+                ranked.append(((order, outcome.recorded_at, stored_key, index), interaction))
+        ranked.sort(key=lambda item: item[0])
+        return [(rank[0], interaction, rank[3]) for rank, interaction in ranked]
+
+    def in_recorded_order(self) -> list[tuple[Request, Outcome]]:
+        """Each recorded response with its request, in the order they were recorded (for a
+        cassette that kept no ``order``: by recording time, then key)."""
+        with self._lock:
+            return [(i.request, i.outcomes[n]) for _, i, n in self._in_recorded_order()]
+
     def _miss(self, request: Request, reason: str, used_up: bool) -> CassetteMiss:
         asked = self.redactor.request(request, self.redactor.known)
         # A request whose recordings are used up is its own closest match: the reason says it.
@@ -399,7 +468,7 @@ class Cassette:
             return CassetteMiss(self.path, request.method, asked.url, reason)
 
         def distance(interaction: Interaction) -> tuple[int, int]:
-            found = request_keys.differences(interaction.request, asked, self.rules)
+            found = request_keys.differences(interaction.request, asked, self.match_rules)
             structural = sum(d.field in ("method", "host", "path") for d in found)
             return structural, len(found)
 
@@ -410,7 +479,7 @@ class Cassette:
             asked.url,
             reason,
             closest_url=f"{closest.request.method} {closest.request.url}",
-            differences=request_keys.differences(closest.request, asked, self.rules),
+            differences=request_keys.differences(closest.request, asked, self.match_rules),
         )
 
     # Recording.
@@ -447,11 +516,11 @@ class Cassette:
                 return  # mode all with the API failing (timeouts): keep what was recorded before
             index = len(change.outcomes)
             seed = f"{record.key}/{index}"
-            if isinstance(outcome, Response):
+            if isinstance(outcome, Response) and self.normalize:
                 outcome = eventstream.rewriting_payloads(
                     outcome, partial(self._normalized, record, seed)
                 )
-            elif isinstance(outcome, WebSocketSession):
+            elif isinstance(outcome, WebSocketSession) and self.normalize:
                 provider = detect(record.request.url, b"", self.providers)
                 outcome = self._normalizer.session(outcome, provider, seed)
             if index < len(change.replaced) and _same(change.replaced[index], outcome):
@@ -460,6 +529,12 @@ class Cassette:
             if change.sent is not None:
                 request["sent"] = change.sent
             encoded = store.encode_outcome(outcome)
+            if self.match_rules.match_on is not None:
+                self._matched_index()  # knows the next order
+                request[MATCH_ON_FIELD] = list(self.match_rules.match_on)
+                encoded[ORDER_FIELD] = self._next_order
+                self._next_order += 1
+                self._matched = None
             journal.add(self._store, self.path, record.key, request, encoded, reset)
             if reset:
                 self._rerecorded.add(record.key)
@@ -547,6 +622,7 @@ class Cassette:
                 self._decoded.clear()
                 self._decoded_outcomes.clear()
                 self._rekeyed = None
+                self._matched = None
                 self._merged.clear()
             if not self._recordings:
                 _unsaved.discard(self)
@@ -604,6 +680,40 @@ class _Caller:
     @property
     def ended(self) -> bool:
         return not self.thread.is_alive() or (self.task is not None and self.task.done())
+
+
+MATCH_ON_FIELD = "match_on"
+"""In a stored request: the ``match_on`` its cassette was matched by when it was recorded."""
+ORDER_FIELD = "order"
+"""In a stored response of a ``match_on`` cassette: its place in the order of recording."""
+
+
+def _remembered_match_on(path: Path, interactions: dict[str, Any]) -> tuple[str, ...] | None:
+    """The ``match_on`` the cassette's recordings were made with, if they name one."""
+    for key, entry in interactions.items():
+        request = entry.get("request") if isinstance(entry, dict) else None
+        remembered = request.get(MATCH_ON_FIELD) if isinstance(request, dict) else None
+        if remembered is None:
+            continue
+        if not (isinstance(remembered, list) and all(isinstance(n, str) for n in remembered)):
+            raise CassetteError(path, f"interaction {key}: {MATCH_ON_FIELD} is not a list of names")
+        try:
+            return request_keys.match_fields(remembered)
+        except ConfigError as error:
+            raise CassetteError(path, f"interaction {key}: {error}") from None
+    return None
+
+
+def _recorded_orders(path: Path, key: str, entry: Any) -> list[float]:
+    """The ``order`` of each stored response of an entry (infinity where there is none)."""
+    responses = entry.get("responses") if isinstance(entry, dict) else None
+    orders: list[float] = []
+    for response in responses if isinstance(responses, list) else ():
+        order = response.get(ORDER_FIELD, math.inf) if isinstance(response, dict) else math.inf
+        if isinstance(order, bool) or not isinstance(order, int | float):
+            raise CassetteError(path, f"interaction {key}: {ORDER_FIELD} {order!r} is not a number")
+        orders.append(order)
+    return orders
 
 
 def _digests(interactions: dict[str, Any]) -> Iterable[tuple[str, str]]:

@@ -13,12 +13,16 @@ changing this function orphans every cassette users have recorded.
 
 :func:`exact_digest` is the cheap companion replay looks up first: a hash of a
 request's bytes as they are, with no parsing (see :meth:`replay.Cassette.key_for`).
+
+:attr:`KeyRules.match_on` narrows the canonical form to some of its fields (vcrpy's
+``match_on``): a cassette matches by such a key and keeps its own keys by the whole form.
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
@@ -41,6 +45,28 @@ MAX_JSON_DEPTH = 200
 no more than 254 levels, a cassette stores a body 7 levels down, and the command line's
 documents put it deeper still."""
 _ORJSON_MAX_DEPTH = 254
+MATCHABLE = ("method", "scheme", "host", "port", "path", "query", "body")
+"""The fields of the canonical form that ``match_on`` may name."""
+VCRPY_MATCHERS = {"uri": ("scheme", "host", "port", "path", "query"), "raw_body": ("body",)}
+"""vcrpy's matchers that stand for several fields here, or for one by another name."""
+
+
+def match_fields(match_on: Iterable[str]) -> tuple[str, ...]:
+    """vcrpy's matcher names as fields of the canonical form; a ConfigError for any other."""
+    names = list(match_on)
+    fields: list[str] = []
+    for name in names:
+        if name == "headers":
+            raise ConfigError(
+                "match_on", names, "'headers': name the headers that count in match_headers=[...]"
+            )
+        for matched in VCRPY_MATCHERS.get(name, (name,)):
+            if matched not in MATCHABLE:
+                known = ", ".join([*MATCHABLE, *VCRPY_MATCHERS])
+                raise ConfigError("match_on", names, f"{name!r} is not a matcher (one of {known})")
+            if matched not in fields:
+                fields.append(matched)
+    return tuple(fields)
 
 
 @dataclass(frozen=True)
@@ -49,15 +75,22 @@ class KeyRules:
     """JSON paths of the body and names of query parameters that do not count."""
     match_headers: tuple[str, ...] = ()
     """Headers that do count, lower-cased."""
+    match_on: tuple[str, ...] | None = None
+    """The fields of the canonical form that count (vcrpy's names taken); None: all of them."""
 
     ignored_paths: tuple[tuple[str | int, ...], ...] = field(init=False)
     """``ignore`` parsed once: the key of every request uses it."""
 
     def describe(self) -> str:
-        return f"ignore={list(self.ignore)!r}, match_headers={list(self.match_headers)!r}"
+        described = f"ignore={list(self.ignore)!r}, match_headers={list(self.match_headers)!r}"
+        if self.match_on is not None:
+            described += f", match_on={list(self.match_on)!r}"
+        return described
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "match_headers", tuple(h.lower() for h in self.match_headers))
+        if self.match_on is not None:
+            object.__setattr__(self, "match_on", match_fields(self.match_on))
         try:
             object.__setattr__(self, "ignored_paths", tuple(map(jsonpath.parse, self.ignore)))
         except ValueError as error:
@@ -86,6 +119,8 @@ def canonical(request: Request, rules: KeyRules) -> dict[str, Any]:
         form["scheme"] = scheme
         form["host"] = (parts.hostname or "").lower()
         form["port"] = parts.port or _DEFAULT_PORTS.get(scheme)
+    if rules.match_on is not None:  # a routed request has no scheme, host or port to match
+        form = {name: form[name] for name in rules.match_on if name in form}
     if rules.match_headers:
         form["headers"] = {name: request.header(name) for name in rules.match_headers}
     return form
@@ -115,6 +150,8 @@ def exact_digest(request: Request, rules: KeyRules) -> str:
     """
     head: list[object] = [rules.ignore, rules.match_headers, request.method, request.url]
     head.append(request.header("content-type"))
+    if rules.match_on is not None:
+        head.append(rules.match_on)
     if rules.match_headers:
         head += [request.header(name) for name in rules.match_headers]
     digest = hashlib.sha256(orjson.dumps(head))
@@ -223,7 +260,7 @@ def differences(recorded: Request, requested: Request, rules: KeyRules) -> list[
     for name in ("method", "scheme", "host", "port", "path"):
         if left.get(name) != right.get(name):
             found.append(Difference(name, left.get(name), right.get(name)))
-    left_body, right_body = left["body"], right["body"]
+    left_body, right_body = left.get("body"), right.get("body")
     if (
         isinstance(left_body, dict)
         and isinstance(right_body, dict)
@@ -231,7 +268,7 @@ def differences(recorded: Request, requested: Request, rules: KeyRules) -> list[
     ):
         left_body, right_body = left_body["json"], right_body["json"]
     comparisons = (
-        ("query", dict(left["query"]), dict(right["query"])),
+        ("query", dict(left.get("query", ())), dict(right.get("query", ()))),
         ("body", left_body, right_body),
         ("headers", left.get("headers"), right.get("headers")),
     )

@@ -1029,8 +1029,15 @@ def verify_command(paths: tuple[Path, ...], as_json: bool) -> None:
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
 @click.option("--delete", is_flag=True, help="Remove each vcrpy cassette once converted.")
 @click.option("--force", is_flag=True, help="Overwrite a converted file that differs.")
+@click.option(
+    "--normalize",
+    is_flag=True,
+    help="Give ids and times placeholders, as recording does (default: kept as recorded).",
+)
 @_JSON
-def import_vcr_command(paths: tuple[Path, ...], delete: bool, force: bool, as_json: bool) -> None:
+def import_vcr_command(
+    paths: tuple[Path, ...], delete: bool, force: bool, normalize: bool, as_json: bool
+) -> None:
     """Convert vcrpy / pytest-recording cassettes (YAML, vcrpy's JSON, pydantic-ai's and
     langchain's serializers) to replay cassettes; exit status 1 if some could not be."""
     from replay.tools import vcr
@@ -1038,7 +1045,7 @@ def import_vcr_command(paths: tuple[Path, ...], delete: bool, force: bool, as_js
     if (missing := vcr.missing_extra()) is not None:
         fail(f"import-vcr {missing}")
     output = _output(as_json)
-    results = vcr.import_paths(paths, delete=delete, force=force)
+    results = vcr.import_paths(paths, delete=delete, force=force, normalize=normalize)
     failed = [(source, error) for source, error in results if isinstance(error, CassetteError)]
     converted = [done for _, done in results if isinstance(done, vcr.Imported)]
     skipped = [skip for _, skip in results if isinstance(skip, vcr.Skipped)]

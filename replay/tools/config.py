@@ -26,11 +26,12 @@ from pathlib import Path
 from typing import Any
 
 from replay._core.errors import ConfigError
+from replay._core.key import match_fields
 from replay._core.modes import MODE_VARIABLE, Mode
 from replay._core.providers import Provider
 
-ACCUMULATED = ("secrets", "secret_headers")
-_STRING_LISTS = ("ignore", "match_headers", "ignore_hosts", *ACCUMULATED)
+ACCUMULATED = ("secrets", "secret_headers", "secret_params")
+_STRING_LISTS = ("ignore", "match_headers", "ignore_hosts", "match_on", *ACCUMULATED)
 _FLAGS = ("allow_playback_repeats", "ignore_localhost", "block_network")
 OPTIONS = ("mode", *_STRING_LISTS, "replay_speed", *_FLAGS, "providers")
 _UNSAFE_IN_FILE_NAMES = re.compile(r"[^\w.\-\[\]]")
@@ -45,6 +46,8 @@ class Settings:
     match_headers: tuple[str, ...] = ()
     secrets: tuple[str, ...] = ()
     secret_headers: tuple[str, ...] = ()
+    secret_params: tuple[str, ...] = ()
+    match_on: tuple[str, ...] | None = None
     replay_speed: float | None = None
     allow_playback_repeats: bool = False
     providers: tuple[Provider, ...] = ()
@@ -81,6 +84,8 @@ def _checked_value(where: str, name: str, value: object) -> object:
         if isinstance(value, str):
             return (value,)
         if isinstance(value, Sequence) and all(isinstance(item, str) for item in value):
+            if name == "match_on":
+                return match_fields(value)
             return tuple(value)
         raise ConfigError(where, value, "expected a list of strings")
     if name == "replay_speed":
@@ -96,6 +101,74 @@ def _checked_value(where: str, name: str, value: object) -> object:
     if not isinstance(value, Sequence) or not all(isinstance(p, Provider) for p in value):
         raise ConfigError(where, value, "expected a list of replay.Provider")
     return tuple(value)
+
+
+VCR_MODES = {"once": "once", "new_episodes": "new_episodes", "none": "none", "all": "all"}
+VCR_MODES |= {"rewrite": "all", "any": "new_episodes"}
+"""vcrpy's and pytest-recording's record modes -> replay's."""
+_VCR_RENAMED = {
+    "record_mode": "mode",
+    "filter_headers": "secret_headers",
+    "filter_query_parameters": "secret_params",
+    "filter_post_data_parameters": "secret_params",
+}
+_VCR_NEEDLESS = {
+    "decode_compressed_response": "replay stores every body decoded",
+    "serializer": "replay import-vcr converted the cassettes to replay's format",
+    "record_on_exception": "replay records what was answered, exception or not",
+}
+_VCR_REFUSED = {
+    "before_record_request": "replay has no recording hooks: secrets are redacted (add "
+    "secrets=, secret_headers=, secret_params=), ids and times get placeholders; skip a "
+    "host with ignore_hosts=[...]",
+    "before_record_response": "replay has no recording hooks: secrets are redacted (add "
+    "secrets=[...]), ids, times and volatile headers get placeholders",
+    "cassette_library_dir": "override the vcr_cassette_dir fixture",
+    "path_transformer": "cassettes are NAME.json in vcr_cassette_dir",
+    "func_path_generator": "override the default_cassette_name fixture",
+    "custom_patches": "replay routes httpx, httpx2 and aiohttp itself",
+    "persister": "replay saves its cassettes itself (atomically, merged)",
+    "drop_unused_requests": "replay prune removes what no test used",
+}
+_VCR_REFUSED["before_record"] = _VCR_REFUSED["before_record_request"]
+
+
+def from_vcr_config(source: str, options: Mapping[str, object]) -> dict[str, object]:
+    """pytest-recording's ``vcr_config`` or ``vcr`` marker options as replay's, checked; one
+    with no equivalent is a ConfigError that says what replay does instead. Replay's own
+    option names are taken too."""
+    if not isinstance(options, Mapping):
+        raise ConfigError(source, options, "is not a mapping of option names to values")
+    translated: dict[str, object] = {}
+    for name, value in options.items():
+        where = f"{name} (in {source})"
+        if name in _VCR_REFUSED:
+            raise ConfigError(where, value, f"not supported by replay: {_VCR_REFUSED[name]}")
+        if name in _VCR_NEEDLESS:
+            if value is False and name == "record_on_exception":
+                raise ConfigError(where, value, "not supported: replay records every answer")
+            continue
+        if name == "record_mode":
+            mode = str(getattr(value, "value", value))
+            if mode not in VCR_MODES:
+                raise ConfigError(
+                    where, value, f"not a record mode (one of {', '.join(VCR_MODES)})"
+                )
+            value = VCR_MODES[mode]
+        elif name.startswith("filter_"):  # names, or (name, replacement): replay redacts
+            value = [item if isinstance(item, str) else item[0] for item in _listed(value)]
+        renamed = _VCR_RENAMED.get(name, name)
+        checked_value = checked(source, {renamed: value})[renamed]
+        if renamed in ACCUMULATED and renamed in translated:
+            earlier = translated[renamed]
+            assert isinstance(earlier, tuple) and isinstance(checked_value, tuple)
+            checked_value = earlier + checked_value
+        translated[renamed] = checked_value
+    return translated
+
+
+def _listed(value: object) -> Sequence[Any]:
+    return value if isinstance(value, Sequence) and not isinstance(value, str) else [value]
 
 
 def merged(layers: Iterable[Mapping[str, object]]) -> dict[str, object]:

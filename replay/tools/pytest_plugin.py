@@ -7,10 +7,17 @@ through ``cassettes/<test module>/<test name>.json`` beside the test file;
 Options and their precedence: :mod:`replay.tools.config`. What spans the whole run
 (xdist workers included): :mod:`replay.tools.testsession`. ``--block-network``:
 :mod:`replay._adapters.network`.
+
+Without pytest-recording, this plugin also stands in for it: ``@pytest.mark.vcr``, the
+``vcr_config``, ``vcr_cassette_dir``, ``default_cassette_name`` and ``vcr`` fixtures,
+``--record-mode`` and ``--allowed-hosts`` (:class:`_RecordingStandIn`). With
+pytest-recording active beside it, those are pytest-recording's, and so is
+``--block-network``: each marker goes to its own tool.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import tempfile
@@ -24,15 +31,17 @@ import pytest
 from replay._adapters.network import NetworkGuard
 from replay._adapters.patch import intercept
 from replay._cassette import Cassette
-from replay._core.errors import CassetteMiss, NetworkBlocked, ReplayError
+from replay._core.errors import CassetteMiss, ConfigError, NetworkBlocked, ReplayError
 from replay._core.modes import Mode
 from replay._store import usage
 from replay.tools import serve
 from replay.tools.config import (
+    VCR_MODES,
     Settings,
     cassette_path,
     checked,
     chosen_path,
+    from_vcr_config,
     merged,
     mode_forced_by_ci,
     pyproject_options,
@@ -48,6 +57,7 @@ from replay.tools.testsession import (
     ci_note,
     explain_failure,
 )
+from replay.tools.vcr import RecordedCassette, target_of
 
 _RUN = pytest.StashKey[TestRun]()
 _OWNS_RUN_DIRECTORY = pytest.StashKey[bool]()
@@ -57,11 +67,40 @@ _CASSETTE = pytest.StashKey[Cassette]()
 _SETTINGS = pytest.StashKey[Settings]()
 _MISSES = pytest.StashKey[LocatedMisses]()
 _FORCED_BY_CI = pytest.StashKey[bool]()
+_STANDS_IN = pytest.StashKey[bool]()
 _WORKER_KEY = "replay_run_directory"
+_RECORDING_PLUGIN = "recording"
+"""pytest-recording's plugin name (its ``pytest11`` entry point), which ``-p no:`` blocks."""
 
 
-def pytest_addoption(parser: pytest.Parser) -> None:
+def _recording_active(pluginmanager: pytest.PytestPluginManager) -> bool:
+    """Whether pytest-recording will load in this run: installed, and not ``-p no:recording``."""
+    if pluginmanager.is_blocked(_RECORDING_PLUGIN):
+        return False
+    return importlib.util.find_spec("pytest_recording") is not None
+
+
+class _RecordingHookspecs:
+    @pytest.hookspec(historic=True)
+    def pytest_recording_configure(self, config: pytest.Config, vcr: Any) -> None:
+        """pytest-recording's hook, accepted so that a conftest defining it loads; replay has
+        no vcrpy ``VCR`` to pass, so it is not called (see README, Moving from vcrpy)."""
+
+
+def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
+    if not _recording_active(pluginmanager):
+        pluginmanager.add_hookspecs(_RecordingHookspecs)
+
+
+def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginManager) -> None:
     group = parser.getgroup("replay", "record and replay LLM API calls")
+    if not _recording_active(pluginmanager):
+        group.addoption(
+            "--record-mode",
+            choices=list(VCR_MODES),
+            default=None,
+            help="pytest-recording's name for --replay-mode (rewrite: all, any: new_episodes)",
+        )
     group.addoption(
         "--replay-mode",
         choices=[mode.value for mode in Mode],
@@ -69,6 +108,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="record mode of every cassette in this run (beats REPLAY_MODE and all config); "
         "default: once, or none when CI is set",
     )
+    if _recording_active(pluginmanager):
+        return  # --block-network and --allowed-hosts are pytest-recording's
     group.addoption(
         "--block-network",
         action="store_true",
@@ -76,6 +117,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     group.addoption(
         "--allow-hosts",
+        "--allowed-hosts",
         default="",
         metavar="HOSTS",
         help="comma-separated hosts --block-network lets through (e.g. localhost)",
@@ -99,8 +141,13 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "replay(path=None, **options): record and replay this test's HTTP calls"
     )
+    config.stash[_STANDS_IN] = stands_in = not _recording_active(config.pluginmanager)
+    if stands_in:
+        for line in _RECORDING_MARKERS:
+            config.addinivalue_line("markers", line)
+        config.pluginmanager.register(_RecordingStandIn(), "replay-recording-stand-in")
     try:
-        run_mode(config.getoption("replay_mode"), os.environ)
+        run_mode(_command_line_mode(config), os.environ)
         config.stash[_PROJECT_OPTIONS] = pyproject_options(_pyproject(config))
     except ReplayError as error:
         raise pytest.UsageError(f"replay: {error}") from error
@@ -108,11 +155,62 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[_OWNS_RUN_DIRECTORY] = shared is None
     directory = Path(shared) if shared else Path(tempfile.mkdtemp(prefix="replay-run-"))
     config.stash[_RUN] = TestRun(directory)
-    hosts = [host.strip() for host in config.getoption("allow_hosts").split(",") if host.strip()]
-    block = config.getoption("block_network")
-    config.stash[_GUARD] = NetworkGuard(hosts) if block else None
+    if stands_in:
+        allowed = config.getoption("allow_hosts")
+        hosts = [host.strip() for host in allowed.split(",") if host.strip()]
+        block = config.getoption("block_network")
+        config.stash[_GUARD] = NetworkGuard(hosts) if block else None
+    else:
+        config.stash[_GUARD] = None
     if config.pluginmanager.hasplugin("xdist"):
         config.pluginmanager.register(_XdistHooks(config.stash[_RUN]), "replay-xdist")
+
+
+_RECORDING_MARKERS = (
+    "vcr(*cassettes, **vcr_config): pytest-recording's marker, served by replay",
+    "default_cassette(name): the cassette name of a vcr-marked test",
+    "block_network: accepted for pytest-recording suites (replay: --block-network)",
+    "allowed_hosts(hosts): accepted for pytest-recording suites (replay: --allowed-hosts)",
+)
+
+
+def _command_line_mode(config: pytest.Config) -> str | None:
+    """``--replay-mode``, else pytest-recording's ``--record-mode`` in replay's words."""
+    mode: str | None = config.getoption("replay_mode")
+    record_mode = config.getoption("record_mode", None) if config.stash[_STANDS_IN] else None
+    return mode or (VCR_MODES[record_mode] if record_mode else None)
+
+
+class _RecordingStandIn:
+    """pytest-recording's fixtures, registered when pytest-recording is not there."""
+
+    @pytest.fixture
+    def vcr_config(self) -> dict[str, object]:
+        """pytest-recording's options (see README, Moving from vcrpy); override it in a conftest."""
+        return {}
+
+    @pytest.fixture  # pytest-recording's is module-scoped; a method fixture cannot be
+    def vcr_cassette_dir(self, request: pytest.FixtureRequest) -> str:
+        """``cassettes/<test module>`` beside the test file, as pytest-recording has it."""
+        return str(request.path.parent / "cassettes" / request.path.stem)
+
+    @pytest.fixture
+    def default_cassette_name(self, request: pytest.FixtureRequest) -> str:
+        """pytest-recording's name: ``Class.test`` or ``test``, file name characters replaced."""
+        marker = request.node.get_closest_marker("default_cassette")
+        if marker is not None and marker.args:
+            return str(marker.args[0])
+        test_class = getattr(request.node, "cls", None)
+        name = f"{test_class.__name__}.{request.node.name}" if test_class else request.node.name
+        return name.translate({ord(c): "-" for c in "<>?%*:|\"'/\\"})
+
+    @pytest.fixture
+    def vcr(self, _replay_cassette_of_test: Cassette | None) -> RecordedCassette | None:
+        """What tests read of pytest-recording's cassette: ``requests``, ``responses``,
+        ``play_count``, ``all_played``; None in a test without a cassette."""
+        if _replay_cassette_of_test is None:
+            return None
+        return RecordedCassette(_replay_cassette_of_test)
 
 
 def _pyproject(config: pytest.Config) -> Path:
@@ -135,34 +233,68 @@ def replay_config() -> dict[str, object]:
 
 @pytest.fixture(autouse=True)
 def _replay_cassette_of_test(request: pytest.FixtureRequest) -> Iterator[Cassette | None]:
+    config = request.config
     markers = list(request.node.iter_markers("replay"))
-    if not markers and "replay_cassette" not in request.fixturenames:
+    vcr_markers = list(request.node.iter_markers("vcr")) if config.stash[_STANDS_IN] else []
+    if not markers and not vcr_markers and "replay_cassette" not in request.fixturenames:
         yield None
         return
-    config = request.config
-    where = f"the replay marker of {request.node.nodeid}"
-    options = merged(
-        [
-            *(checked(where, marker.kwargs) for marker in markers),
-            checked("the replay_config fixture", request.getfixturevalue("replay_config")),
-            config.stash[_PROJECT_OPTIONS],
-        ]
-    )
-    test_class = getattr(request.node, "cls", None)
-    name = f"{test_class.__name__}.{request.node.name}" if test_class else request.node.name
-    path = cassette_path(request.path, name, chosen_path(where, markers))
+    if markers or not vcr_markers:
+        path, options = _replay_marked(request, markers)
+    else:
+        path, options = _vcr_marked(request, vcr_markers)
     run = config.stash[_RUN]
-    request.node.stash[_SETTINGS] = chosen = settings(options, config.getoption("replay_mode"))
+    command_line_mode = _command_line_mode(config)
+    request.node.stash[_SETTINGS] = chosen = settings(options, command_line_mode)
     cassette = run.open(path, chosen)
     cassette.misses = request.node.stash[_MISSES] = LocatedMisses(request.path)
     request.node.stash[_CASSETTE] = cassette
-    forced = mode_forced_by_ci(options, config.getoption("replay_mode"), os.environ)
+    forced = mode_forced_by_ci(options, command_line_mode, os.environ)
     request.node.stash[_FORCED_BY_CI] = forced
     try:
         with intercept(cassette):
             yield cassette
     finally:
         run.close(cassette)
+
+
+def _replay_marked(
+    request: pytest.FixtureRequest, markers: list[pytest.Mark]
+) -> tuple[Path, dict[str, object]]:
+    where = f"the replay marker of {request.node.nodeid}"
+    options = merged(
+        [
+            *(checked(where, marker.kwargs) for marker in markers),
+            checked("the replay_config fixture", request.getfixturevalue("replay_config")),
+            request.config.stash[_PROJECT_OPTIONS],
+        ]
+    )
+    test_class = getattr(request.node, "cls", None)
+    name = f"{test_class.__name__}.{request.node.name}" if test_class else request.node.name
+    return cassette_path(request.path, name, chosen_path(where, markers)), options
+
+
+def _vcr_marked(
+    request: pytest.FixtureRequest, markers: list[pytest.Mark]
+) -> tuple[Path, dict[str, object]]:
+    """A test marked as pytest-recording marks it: its options, and its cassette, the one
+    a marker names (converted: ``x.yaml`` -> ``x.json``) or ``default_cassette_name``."""
+    where = f"the vcr marker of {request.node.nodeid}"
+    options = merged(
+        [
+            *(from_vcr_config(where, marker.kwargs) for marker in markers),
+            from_vcr_config("the vcr_config fixture", request.getfixturevalue("vcr_config")),
+            request.config.stash[_PROJECT_OPTIONS],
+            {"mode": Mode.NONE},  # pytest-recording's default: replay only
+        ]
+    )
+    directory = Path(request.getfixturevalue("vcr_cassette_dir"))
+    named = [os.fspath(name) for marker in markers for name in marker.args]
+    if len(named) > 1:
+        raise ConfigError(where, named, "replay reads one cassette per test: merge these into one")
+    if named:
+        return target_of(directory / named[0]), options
+    return directory / f"{request.getfixturevalue('default_cassette_name')}.json", options
 
 
 @pytest.fixture

@@ -8,7 +8,10 @@ serializer (JSON bodies kept parsed, as ``parsed_body``) and langchain's
 (gzip-compressed YAML of vcrpy's ``requests`` and ``responses`` lists). The
 interactions go through :meth:`Cassette.decide <replay._cassette.Cassette.decide>`
 and :meth:`~replay._cassette.Cassette.add` as if they had been recorded here,
-so they are redacted and normalized alike; bodies are decoded
+so they are redacted alike (and normalized only if asked: ids and times stay as
+recorded); each keeps its place in vcrpy's list (``order``), and the cassette
+remembers vcrpy's matching (``match_on``: method and URL), which replay then
+follows for it; bodies are decoded
 (``content-encoding``, YAML ``!!binary``, ``base64_string``) and stored as JSON
 where they are JSON, and event streams are split into their events.
 
@@ -65,6 +68,8 @@ from replay._store import cassette_file as store
 from replay._store import usage
 
 SERIALIZER_NAME = "replay"
+VCRPY_MATCH_ON = ("method", "uri")
+"""vcrpy's default ``match_on``, which converted cassettes keep."""
 
 
 # vcrpy's cassette document -> our interactions.
@@ -94,7 +99,7 @@ GZIP_MAGIC = b"\x1f\x8b"
 
 
 def import_paths(
-    paths: Iterable[Path], *, delete: bool = False, force: bool = False
+    paths: Iterable[Path], *, delete: bool = False, force: bool = False, normalize: bool = False
 ) -> list[tuple[Path, Imported | Skipped | CassetteError]]:
     """Convert each file given, and each vcrpy-named file under each directory given, in order.
 
@@ -114,7 +119,9 @@ def import_paths(
         for source, named in sources:
             result: Imported | Skipped | CassetteError
             try:
-                result = import_cassette(source, delete=delete, force=force, scratch=Path(scratch))
+                result = import_cassette(
+                    source, delete=delete, force=force, normalize=normalize, scratch=Path(scratch)
+                )
             except _NotVcrpy as error:
                 result = error if named else Skipped(source, error.reason)
             except CassetteError as error:
@@ -124,7 +131,12 @@ def import_paths(
 
 
 def import_cassette(
-    source: Path, *, delete: bool = False, force: bool = False, scratch: Path | None = None
+    source: Path,
+    *,
+    delete: bool = False,
+    force: bool = False,
+    normalize: bool = False,
+    scratch: Path | None = None,
 ) -> Imported | Skipped:
     """Convert one vcrpy cassette file; raises CassetteError naming it when it cannot.
 
@@ -133,7 +145,8 @@ def import_cassette(
     holding anything else is overwritten only if ``force``. A vcrpy JSON cassette,
     whose name ours would take, is converted to ``<name>.replay.json``, which then
     replaces it if ``delete``. ``scratch`` is a directory for the conversion's
-    working file (a temporary one if None).
+    working file (a temporary one if None). ``normalize`` gives ids and times placeholders
+    as recording does; by default they stay as vcrpy recorded them.
     """
     target = target_of(source)
     written = source.with_suffix(".replay.json") if target == source else target
@@ -154,7 +167,7 @@ def import_cassette(
     with contextlib.ExitStack() as stack:
         if scratch is None:
             scratch = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="replay-")))
-        converted = _converted(pairs, scratch)
+        converted = _converted(pairs, scratch, normalize=normalize, match_on=VCRPY_MATCH_ON)
     unchanged = _holds(written, converted)
     if not unchanged:
         if written.exists() and not force:
@@ -508,10 +521,16 @@ def _recording_dates(dates: Sequence[datetime | None]) -> list[str]:
     return [usage.timestamp(date or UNKNOWN_TIME) for date in filled]
 
 
-def _converted(pairs: Sequence[tuple[Request, Response]], scratch: Path) -> bytes:
+def _converted(
+    pairs: Sequence[tuple[Request, Response]],
+    scratch: Path,
+    *,
+    normalize: bool = True,
+    match_on: Sequence[str] | None = None,
+) -> bytes:
     """The replay cassette of ``pairs``, as bytes, made in ``scratch`` (left empty)."""
     path = scratch / "cassette.json"
-    _recorded_into(path, pairs)
+    _recorded_into(path, pairs, normalize=normalize, match_on=match_on)
     try:
         return path.read_bytes()
     except FileNotFoundError:  # no pairs: the cassette had nothing to save
@@ -521,13 +540,19 @@ def _converted(pairs: Sequence[tuple[Request, Response]], scratch: Path) -> byte
         store.lock_path(path).unlink(missing_ok=True)
 
 
-def _recorded_into(path: Path, pairs: Sequence[tuple[Request, Response]]) -> Cassette:
+def _recorded_into(
+    path: Path,
+    pairs: Sequence[tuple[Request, Response]],
+    *,
+    normalize: bool = True,
+    match_on: Sequence[str] | None = None,
+) -> Cassette:
     """Feed ``pairs`` through a cassette at ``path`` as new recordings, then save it.
 
     What the file holds already is replayed, not added twice: vcrpy hands
     its persister every interaction of a cassette, old and new.
     """
-    cassette = Cassette(path)
+    cassette = Cassette(path, match_on=match_on, normalize=normalize)
     cassette.mode = Mode.NEW_EPISODES  # whatever REPLAY_MODE says: vcrpy's mode has decided
     for request, response in pairs:
         decision = cassette.decide(request)
@@ -658,3 +683,63 @@ def register(vcr: Any = None) -> Any:
     vcr.register_serializer(SERIALIZER_NAME, SERIALIZER)
     vcr.register_persister(ReplayPersister)
     return vcr
+
+
+# What a pytest-recording suite reads of its ``vcr`` fixture.
+
+
+@dataclass(frozen=True)
+class RecordedRequest:
+    """A recorded request as vcrpy's ``Request`` shows it."""
+
+    method: str
+    uri: str
+    body: bytes
+    headers: dict[str, str]
+
+    @property
+    def url(self) -> str:
+        return self.uri
+
+
+class RecordedCassette:
+    """A replay cassette seen as vcrpy's ``Cassette``, for the ``vcr`` fixture: requests and
+    responses (vcrpy's dicts) in recorded order, and what was played."""
+
+    def __init__(self, cassette: Cassette) -> None:
+        self.cassette = cassette
+
+    def _answered(self) -> list[tuple[Request, Response]]:
+        return [
+            (request, outcome)
+            for request, outcome in self.cassette.in_recorded_order()
+            if isinstance(outcome, Response)  # vcrpy has no way to replay a transport failure
+        ]
+
+    @property
+    def requests(self) -> list[RecordedRequest]:
+        return [
+            RecordedRequest(r.method, r.url, r.body, dict(r.headers)) for r, _ in self._answered()
+        ]
+
+    @property
+    def responses(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "status": {"code": response.status, "message": _phrase(response.status)},
+                "headers": _vcr_headers(response.headers),
+                "body": {"string": response.body},
+            }
+            for _, response in self._answered()
+        ]
+
+    @property
+    def play_count(self) -> int:
+        return self.cassette.replayed
+
+    @property
+    def all_played(self) -> bool:
+        return self.play_count == len(self)
+
+    def __len__(self) -> int:
+        return len(self._answered())

@@ -415,7 +415,9 @@ def test_block_network_catches_raw_sockets_but_not_cassettes(
     sample.makepyfile(test_network=SAMPLE_NETWORK)
     port = server.url.rsplit(":", 1)[1]
 
-    blocked = sample.runpytest_subprocess("-p", "no:cacheprovider", "--block-network")
+    blocked = sample.runpytest_subprocess(
+        "-p", "no:cacheprovider", "-p", "no:recording", "--block-network"
+    )
     blocked.assert_outcomes(failed=2, passed=1)
     blocked.stdout.fnmatch_lines(
         [
@@ -427,7 +429,13 @@ def test_block_network_catches_raw_sockets_but_not_cassettes(
         ]
     )
     allowed = sample.runpytest_subprocess(
-        "-p", "no:cacheprovider", "--block-network", "--allow-hosts", "example.invalid, localhost"
+        "-p",
+        "no:cacheprovider",
+        "-p",
+        "no:recording",
+        "--block-network",
+        "--allow-hosts",
+        "example.invalid, localhost",
     )
     allowed.assert_outcomes(passed=3)
 
@@ -471,7 +479,9 @@ def test_ignored_hosts_bypass_the_cassette_and_are_blocked_under_block_network(
         result = sample.runpytest_subprocess("-p", "no:cacheprovider", "--replay-mode", mode)
         result.assert_outcomes(passed=2)
     assert not (sample.path / "cassettes").exists()
-    blocked = sample.runpytest_subprocess("-p", "no:cacheprovider", "--block-network")
+    blocked = sample.runpytest_subprocess(
+        "-p", "no:cacheprovider", "-p", "no:recording", "--block-network"
+    )
     blocked.assert_outcomes(failed=2)
     blocked.stdout.fnmatch_lines(["*network access to 127.0.0.1:* is blocked*"])
 
