@@ -355,10 +355,10 @@ def test_bedrock_event_streams_with_binary_header_values_convert_and_replay_fram
     tmp_path: Path,
 ) -> None:
     """botocore's request header values are bytes (``!!binary``), its streaming answers AWS
-    event streams: the frames are kept decoded, their ids normalized, and replay gives back
-    frames botocore's own parser reads, lengths and checksums made anew."""
+    event streams: the frames are kept decoded, their ids normalized when asked, and replay
+    gives back frames botocore's own parser reads, lengths and checksums made anew."""
     (tmp_path / "test_bedrock.yaml").write_bytes(BEDROCK)
-    result = invoke("import-vcr", tmp_path)
+    result = invoke("import-vcr", "--normalize", tmp_path)
     assert result.exit_code == 0, result.output
     target = tmp_path / "test_bedrock.json"
     text = target.read_text()
