@@ -324,3 +324,24 @@ def test_non_compact_bodies_record_the_same_bytes_whatever_the_width_of_their_nu
     expected = answer(placeholder, 1000000000, "1.0", "2024-01-01T00:00:00.000000+00:00")
     with library.Client(transport=ReplayTransport(Cassette(path, "none"))) as client:
         assert client.post(url + url_path, **request).text == expected
+
+
+def test_environment_values_named_like_keys_are_redacted_only_when_they_look_like_secrets(
+    library: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 23: ``MODEL_KEY=gpt-4o-mini`` must not turn every ``gpt-4o-mini`` into REDACTED;
+    a secret-shaped value under such a name is still scrubbed wherever the server echoes it."""
+    secret = "tok-8Hq2Lx5Wz3Kd7Pm4Rt"
+    monkeypatch.setenv("MODEL_KEY", "gpt-4o-mini")
+    monkeypatch.setenv("TEAM_TOKEN", secret)
+    path = tmp_path / "c.json"
+    body = {"model": "gpt-4o-mini", "note": secret}
+    with echo_server() as url:
+        answered = record(library, path, url + "/v1/chat/completions", json=body)
+    assert isinstance(answered, dict) and secret in answered["body"]
+    stored = path.read_text()
+    assert secret not in stored
+    assert '"model": "gpt-4o-mini"' in stored or '"model":"gpt-4o-mini"' in stored
+    again = replayed(library, path, url + "/v1/chat/completions", json=body)
+    assert isinstance(again, dict)
+    assert json.loads(again["body"]) == {"model": "gpt-4o-mini", "note": "REDACTED"}
