@@ -258,7 +258,7 @@ def fixed_time(original: str) -> str:
     it has seconds, its number of fractional digits and its offset form (``Z``, ``z``,
     ``+HH:MM``, ``+HHMM`` or none), so a body kept byte for byte keeps its length. The offset's
     value is not kept (it moves with daylight saving time): any two times of one shape give
-    the same placeholder.
+    the same placeholder. Anything else is returned as it is.
     """
     match = _ISO_TIME.fullmatch(original)
     if match is None:
@@ -414,12 +414,12 @@ def _times_rewriter(fields: frozenset[str]) -> Rewriter:
             rb'|("(?:' + _TIME_NAMES + b"|" + names + rb')"\s*:\s*")'
             rb"(" + _ISO_TIME_BYTES + rb')"'
         )
-        rewriter = Rewriter(pattern, _fixed_time)
+        rewriter = Rewriter(pattern, _fixed_value)
         _time_rewriters[fields] = rewriter
     return rewriter
 
 
-def _fixed_time(match: re.Match[bytes]) -> bytes:
+def _fixed_value(match: re.Match[bytes]) -> bytes:
     if match.group(1) is not None:
         return match.group(1) + fixed_number(match.group(2))
     return match.group(3) + fixed_time(match.group(4).decode()).encode() + b'"'
