@@ -69,6 +69,7 @@ def stress(session: nox.Session) -> None:
         "tests/store/test_crash_safety.py",
         "tests/store/test_kill_while_recording.py",
         "tests/cassette/test_stable_recording_property.py",
+        "tests/core/test_normalize_properties.py",
         "tests/store/test_body_fidelity.py",
         "tests/tools/test_hostile_cli.py",
         *session.posargs,

@@ -11,6 +11,9 @@ as text), the way APIs echo a request in their error bodies. Request headers ste
 - ``x-echo-body``: the response body, percent-encoded, instead of the echo;
 - ``x-echo-content-type``: the response's content type (JSON by default).
 
+``echo_server(scripted)`` answers the bodies in ``scripted`` first, one per request: the same
+request answered differently each time, as a real API does.
+
 Request bodies sent with a ``content-encoding`` are decoded before they are echoed, as a
 server would.
 """
@@ -75,7 +78,14 @@ class _Handler(BaseHTTPRequestHandler):
             "body": body.decode("latin-1"),
         }
         given = self.headers.get("x-echo-body")
-        answer = unquote_to_bytes(given) if given is not None else json.dumps(echoed).encode()
+        assert isinstance(self.server, _EchoServer)
+        scripted = self.server.scripted
+        if scripted:
+            answer = scripted.pop(0)
+        elif given is not None:
+            answer = unquote_to_bytes(given)
+        else:
+            answer = json.dumps(echoed).encode()
         encoding = self.headers.get("x-echo-encoding", "")
         answer = encode(answer, encoding)
         lines = [
@@ -93,11 +103,21 @@ class _Handler(BaseHTTPRequestHandler):
     do_GET = do_POST = do_PUT = _answer
 
 
+class _EchoServer(ThreadingHTTPServer):
+    daemon_threads = True
+    scripted: list[bytes]
+
+
 @contextmanager
-def echo_server() -> Iterator[str]:
-    """The server's base URL while the block runs."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-    server.daemon_threads = True
+def echo_server(scripted: list[bytes] | None = None) -> Iterator[str]:
+    """The server's base URL while the block runs.
+
+    ``scripted``: the bodies of the next responses, one per request in turn, instead of the
+    echo, for answers that differ between calls the way a real API's do while the requests,
+    headers included, stay the same; the test may append to it while the server runs.
+    """
+    server = _EchoServer(("127.0.0.1", 0), _Handler)
+    server.scripted = [] if scripted is None else scripted
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -10,8 +10,10 @@ differ only in what the model said. So before a response is stored:
   interactions keep distinct ids, and one stream's chunks all share one. A value is an
   id by its shape (:func:`looks_generated`), in any field named like one (``id``,
   ``*_id``, ``*Id``) or listed by the provider; ``system_fingerprint`` and the like always;
-- timestamps and durations (``created``, ``duration_seconds``) become fixed numbers of
-  the same width, and RFC 3339 times (``createTime``) a fixed time;
+- timestamps and durations (``created``, ``duration_seconds``) become a fixed number,
+  ``1000000000`` for an integer and ``1.0`` for any other form, whatever the original's
+  width (:func:`fixed_number`); RFC 3339 times (``createTime``) a fixed time of their shape
+  (:func:`fixed_time`);
 - response headers are kept verbatim only when known to be stable (``content-type``,
   ``cache-control``: :data:`replay._core.providers.STABLE_HEADERS`); every other value,
   of a header known or never seen, gets a stand-in of its shape (:func:`stand_in`).
@@ -95,10 +97,15 @@ _DIGITS_ONLY, _LOWER_HEX = _ALPHABETS[:2]
 _QUANTITY = re.compile(r"\d+(?:\.\d+)?|(?:\d+(?:\.\d+)?(?:ms|s|m|h|d))+")
 """A count or a duration: ``231``, ``0.25``, ``20ms``, ``6m0s``."""
 _DIGITS = re.compile(r"\d+(?:\.\d+)?")
-_ISO_TIME = re.compile(r"\d{4}-\d\d-\d\d[Tt ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:[Zz]|[+-]\d\d:?\d\d)?")
+_ISO_TIME = re.compile(
+    r"\d{4}-\d\d-\d\d(?P<separator>[Tt ])\d\d:\d\d(?P<seconds>:\d\d(?:\.(?P<fraction>\d+))?)?"
+    r"(?P<offset>[Zz]|[+-]\d\d(?P<colon>:?)\d\d)?"
+)
 _HTTP_DATE = re.compile(r"[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d GMT")
-FIXED_ISO_TIME = "2024-01-01T00:00:00Z"
+_INTEGER = re.compile(rb"-?\d+")
 _NUMBER = rb"-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?"
+FIXED_INTEGER = b"1000000000"
+FIXED_FRACTION = b"1.0"
 
 
 def looks_generated(value: str, prefixes: frozenset[str] = ID_PREFIXES) -> bool:
@@ -216,7 +223,7 @@ def stand_in(
     if _HTTP_DATE.fullmatch(value):
         return FIXED_DATE
     if _ISO_TIME.fullmatch(value):
-        return FIXED_ISO_TIME
+        return fixed_time(value)
     if _QUANTITY.fullmatch(value):
         return _DIGITS.sub("0", value)
     words = iter(range(1 << 30))
@@ -236,18 +243,35 @@ def stand_in(
 
 
 def fixed_number(original: bytes) -> bytes:
-    """``1707004480`` -> ``1000000000``, ``2.34`` -> ``1.00``: same width, fixed value."""
-    sign = b"-" if original.startswith(b"-") else b""
-    digits = original[len(sign) :]
-    out = bytearray()
-    first = True
-    for byte in digits:
-        if 48 <= byte <= 57:
-            out.append(49 if first else 48)
-            first = False
-        else:
-            out.append(byte)
-    return sign + bytes(out)
+    """``1707004480`` -> ``1000000000``; ``2.34``, ``0.12345678901234567``, ``1e-05`` -> ``1.0``.
+
+    Only whether the number is an integer survives (an SDK types ``created`` as one); its
+    width, digits, sign and exponent do not, since they change from call to call and a body
+    kept byte for byte (``"text"``) would change with them.
+    """
+    return FIXED_INTEGER if _INTEGER.fullmatch(original) else FIXED_FRACTION
+
+
+def fixed_time(original: str) -> str:
+    """``2025-03-05T12:34:56.789012+05:30`` -> ``2024-01-01T00:00:00.000000+00:00``.
+
+    A fixed moment in the original's shape: its separator (``T``, ``t`` or a space), whether
+    it has seconds, its number of fractional digits and its offset form (``Z``, ``z``,
+    ``+HH:MM``, ``+HHMM`` or none), so a body kept byte for byte keeps its length. The offset's
+    value is not kept (it moves with daylight saving time): any two times of one shape give
+    the same placeholder. Anything else is returned as it is.
+    """
+    match = _ISO_TIME.fullmatch(original)
+    if match is None:
+        return original
+    seconds = ""
+    if match["seconds"]:
+        fraction = match["fraction"]
+        seconds = ":00" if fraction is None else ":00." + "0" * len(fraction)
+    offset = match["offset"] or ""
+    if offset not in ("", "Z", "z"):
+        offset = "+00" + match["colon"] + "00"
+    return f"2024-01-01{match['separator']}00:00{seconds}{offset}"
 
 
 def _digest_stream(seed: str, length: int) -> bytes:
@@ -409,12 +433,12 @@ def _times_rewriter(fields: frozenset[str]) -> Rewriter:
             rb'|("(?:' + _TIME_NAMES + b"|" + names + rb')"\s*:\s*")'
             rb"(" + _ISO_TIME_BYTES + rb')"'
         )
-        rewriter = Rewriter(pattern, _fixed_time)
+        rewriter = Rewriter(pattern, _fixed_value)
         _time_rewriters[fields] = rewriter
     return rewriter
 
 
-def _fixed_time(match: re.Match[bytes]) -> bytes:
+def _fixed_value(match: re.Match[bytes]) -> bytes:
     if match.group(1) is not None:
         return match.group(1) + fixed_number(match.group(2))
-    return match.group(3) + FIXED_ISO_TIME.encode() + b'"'
+    return match.group(3) + fixed_time(match.group(4).decode()).encode() + b'"'

@@ -15,6 +15,7 @@ import re
 import uuid
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 from urllib.parse import quote, quote_plus, unquote_to_bytes
 
 import pytest
@@ -296,3 +297,74 @@ def test_a_body_too_deep_for_json_storage_is_recorded_as_its_bytes_and_replays(
     assert stored["responses"][0]["body"] == {"text": deep.decode()}
     with library.Client(transport=ReplayTransport(Cassette(path, "new_episodes"))) as client:
         assert client.post(url + "/v1/deep", headers=headers, content=deep).content == deep
+
+
+LAYOUTS: dict[str, dict[str, Any]] = {
+    "json.dumps": {},
+    "indent 2": {"indent": 2},
+    "indent 4, no space": {"indent": 4, "separators": (",", ":")},
+}
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_non_compact_bodies_record_the_same_bytes_whatever_the_width_of_their_numbers_and_times(
+    library: ModuleType, tmp_path: Path, layout: str
+) -> None:
+    """Issue 23: a body kept byte for byte (``"text"``) must not keep the width of the values
+    normalization replaces, or every recording of a non-compact server is another file."""
+
+    def answer(identity: str, created: int, duration: float | str, moment: str) -> str:
+        body = {
+            "id": identity,
+            "created": created,
+            "created_at": moment,
+            "choices": [{"index": 0, "duration_seconds": "@", "cost_usd": 0.001234}],
+        }
+        # json.dumps writes floats its own way: put the server's digits in as they came.
+        return json.dumps(body, **LAYOUTS[layout]).replace('"@"', str(duration))
+
+    ids = ["chatcmpl-8YMnDbsifkBeAs814beb0dFOJdPeG", "chatcmpl-Q2w3E4r5T6y7U8i9O0pAsDfGhJkLz"]
+    first = answer(ids[0], 1741570285, 0.1234, "2025-03-05T12:34:56.789012+05:30")
+    second = answer(ids[1], 17415702851, "0.12345678901234567", "1999-12-31T23:59:59.000001-08:00")
+    third = answer(ids[1], 1741570285, "1e-05", "2025-03-05T12:34:56.000000+00:00")
+    path, url_path = tmp_path / "c.json", "/workflowai/v1/chat/completions"
+    request = {"json": {"model": "m", "messages": ["hi"]}}
+    answers: list[bytes] = []
+
+    def recorded(body: str, mode: str) -> bytes:
+        answers.append(body.encode())
+        with library.Client(transport=ReplayTransport(Cassette(path, mode))) as client:
+            assert client.post(url + url_path, **request).text == body
+        return path.read_bytes()
+
+    with echo_server(answers) as url:
+        once = recorded(first, "once")
+        assert recorded(second, "all") == once
+        assert recorded(third, "all") == once
+    (interaction,) = json.loads(once)["interactions"].values()
+    placeholder = interaction["responses"][0]["body"]["json"]["id"]
+    assert placeholder not in ids and len(placeholder) == len(ids[0])
+    expected = answer(placeholder, 1000000000, "1.0", "2024-01-01T00:00:00.000000+00:00")
+    with library.Client(transport=ReplayTransport(Cassette(path, "none"))) as client:
+        assert client.post(url + url_path, **request).text == expected
+
+
+def test_environment_values_named_like_keys_are_redacted_only_when_they_look_like_secrets(
+    library: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 23: ``MODEL_KEY=gpt-4o-mini`` must not turn every ``gpt-4o-mini`` into REDACTED;
+    a secret-shaped value under such a name is still scrubbed wherever the server echoes it."""
+    secret = "tok-8Hq2Lx5Wz3Kd7Pm4Rt"
+    monkeypatch.setenv("MODEL_KEY", "gpt-4o-mini")
+    monkeypatch.setenv("TEAM_TOKEN", secret)
+    path = tmp_path / "c.json"
+    body = {"model": "gpt-4o-mini", "note": secret}
+    with echo_server() as url:
+        answered = record(library, path, url + "/v1/chat/completions", json=body)
+    assert isinstance(answered, dict) and secret in answered["body"]
+    stored = path.read_text()
+    assert secret not in stored
+    assert '"model": "gpt-4o-mini"' in stored or '"model":"gpt-4o-mini"' in stored
+    again = replayed(library, path, url + "/v1/chat/completions", json=body)
+    assert isinstance(again, dict)
+    assert json.loads(again["body"]) == {"model": "gpt-4o-mini", "note": "REDACTED"}

@@ -3,15 +3,18 @@
 Hypothesis draws *shapes* of the values servers make up (every alphabet of ids: digits,
 hex, one case, mixed case, letters only; one segment or several; a known word prefix, a
 random run of letters before a separator, a UUID after a prefix, base64url with ``-``
-and ``_`` anywhere; short and long; RFC 3339 times; counts and durations), then fills
+and ``_`` anywhere; short and long; RFC 3339 times of every form; numbers of any width in
+``created`` and ``expires_at``; counts and durations), then fills
 each shape twice with fresh random values, as two calls to a real API would. Those values
 go into JSON body fields (``id``, fields named like ids, ``system_fingerprint``,
 ``responseId``, ``createTime``), into every chunk of a server-sent stream split anywhere,
-and into response headers of names never seen before. The two recordings must give:
+and into response headers of names never seen before; a body is JSON in any spacing a
+server may use (kept byte for byte), a stream's events compact. The two recordings must give:
 
 - the same cassette bytes when the second re-records the first in mode ``all``;
 - two cassettes recorded independently that differ only in ``recorded_at`` and the times
-  of the chunks.
+  of the chunks;
+- a replay of the shape recorded: the same spacing, every string of the same length.
 
 ``REPLAY_STRESS=1`` (the nox ``stress`` session) runs 1,000 examples.
 """
@@ -22,16 +25,24 @@ import os
 import re
 import string
 from collections.abc import Callable
-from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
 import orjson
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from value_shapes import (
+    MOMENTS,
+    Fill,
+    json_layouts,
+    number_shapes,
+    skeleton,
+    time_shapes,
+    written,
+)
 
 from replay import Cassette
-from replay._cassette import Record
+from replay._cassette import Record, Replay
 from replay._core.model import Chunk, Request, Response
 from replay._core.normalize import looks_generated, word_prefix
 from replay._core.providers import STABLE_HEADERS
@@ -49,9 +60,6 @@ ALPHABETS = {
     "upper": string.ascii_uppercase,
     "letters": string.ascii_letters,
 }
-
-Fill = Callable[[st.DrawFn], str]
-"""Draws one value of a shape: a fresh random value each call, as a server would send."""
 
 
 def _segment(alphabet: str, length: int) -> Fill:
@@ -178,23 +186,6 @@ def header_shapes(draw: st.DrawFn) -> Fill:
     return _joined([part for pair in zip(ids, separators, strict=True) for part in pair])
 
 
-MOMENTS = st.datetimes(datetime(1970, 1, 1), datetime(2100, 1, 1))
-
-
-@st.composite
-def time_shapes(draw: st.DrawFn) -> Fill:
-    """RFC 3339 as APIs write it: ``Z`` or an offset in minutes, a fixed number of decimals."""
-    timespec = draw(st.sampled_from(["seconds", "milliseconds", "microseconds"]))
-    utc = draw(st.sampled_from(["Z", "+00:00", None]))
-
-    def fill(draw: st.DrawFn) -> str:
-        minutes = 0 if utc else draw(st.integers(-14 * 60, 14 * 60).filter(bool))
-        moment = draw(MOMENTS).replace(tzinfo=timezone(timedelta(minutes=minutes)))
-        return moment.isoformat(timespec=timespec).replace("+00:00", utc or "+00:00")
-
-    return fill
-
-
 def http_date(draw: st.DrawFn) -> str:
     return draw(MOMENTS).strftime("%a, %d %b %Y %H:%M:%S GMT")
 
@@ -223,6 +214,8 @@ def conversations(draw: st.DrawFn) -> tuple[list[dict[str, Any]], Callable[[st.D
                 "fingerprint": draw(id_shapes(shortest=4)),
                 "response_id": draw(id_shapes(shortest=4)),
                 "time": draw(time_shapes()),
+                "numbers": {"created": draw(number_shapes()), "expires_at": draw(number_shapes())},
+                "layout": draw(json_layouts()),
                 "headers": {
                     header: draw(header_shapes())
                     for header in draw(st.lists(header_names, max_size=4, unique=True))
@@ -243,7 +236,8 @@ def recording_of(draw: st.DrawFn, shape: dict[str, Any], seen: set[str]) -> Resp
     answer = {
         "id": shape["id"](draw),
         "object": "chat.completion",
-        "created": draw(st.integers(1_600_000_000, 1_900_000_000)),
+        "created": "@created",
+        "expires_at": "@expires_at",
         "createTime": shape["time"](draw),
         "model": "gpt-4o-2024-08-06",
         "system_fingerprint": shape["fingerprint"](draw),
@@ -253,7 +247,9 @@ def recording_of(draw: st.DrawFn, shape: dict[str, Any], seen: set[str]) -> Resp
     }
     made_up = [answer["id"], answer["system_fingerprint"], answer["responseId"]]
     made_up += [answer[name] for name in shape["named_ids"]]
+    numbers = {name: fill(draw) for name, fill in shape["numbers"].items()}
     fixed_text = orjson.dumps({**answer, **dict.fromkeys(answer, "")}) + b"data: [DONE]"
+    fixed_text += " ".join(numbers.values()).encode()
     headers = [(name, fill(draw)) for name, fill in shape["headers"].items()]
     header_words = {word for _, value in headers for word in re.findall(r"[\w+/-]+", value)}
     # Two fields given one random value (in one answer or two, or in a header) would be one id
@@ -264,16 +260,22 @@ def recording_of(draw: st.DrawFn, shape: dict[str, Any], seen: set[str]) -> Resp
     assume(not any(value.encode() in fixed_text for value in made_up))
     seen.update(made_up)
     if not shape["stream"]:
-        body = orjson.dumps(answer, option=orjson.OPT_INDENT_2)
+        body = shape["layout"](answer, numbers)
         chunks = (Chunk(body, draw(st.floats(0, 5))),)
         headers.append(("content-type", "application/json"))
     else:
+        # The cuts fall at the same places of every recording: each number is one marker
+        # character while cutting (a cut beside a number, never inside it), as the network
+        # splits what a server writes at the same places whatever the width of its numbers.
+        markers = {name: chr(1 + index) for index, name in enumerate(numbers)}
         events = (
-            b"".join(b"data: " + orjson.dumps({**answer, "n": n}) + b"\n\n" for n in range(3))
+            b"".join(b"data: " + written({**answer, "n": n}, markers) + b"\n\n" for n in range(3))
             + b"data: [DONE]\n\n"
         )
         points = sorted({min(cut, len(events) - 1) for cut in shape["cuts"]})
         pieces = [events[a:b] for a, b in zip([0, *points], [*points, len(events)], strict=True)]
+        for name, marker in markers.items():
+            pieces = [piece.replace(marker.encode(), numbers[name].encode()) for piece in pieces]
         chunks = tuple(Chunk(piece, draw(st.floats(0, 5))) for piece in pieces if piece)
         headers.append(("content-type", "text/event-stream"))
     recorded_at = draw(st.sampled_from(["2026-01-01T10:00:00Z", "2026-11-23T09:00:00Z"]))
@@ -329,6 +331,11 @@ def test_two_recordings_with_fresh_random_values_give_the_same_bytes(
 
     independent = record(directory / "other.json", "once", prompts, second)
     assert without_times(independent) == without_times(once)
+    replaying = Cassette(directory / "c.json", mode="none")
+    for prompt, answer in zip(prompts, first, strict=True):
+        decision = replaying.decide(request(prompt))
+        assert isinstance(decision, Replay) and isinstance(decision.outcome, Response)
+        assert skeleton(decision.outcome.body) == skeleton(answer.body)
     for values in (first, second):
         for answer in values:
             for name, value in answer.headers:

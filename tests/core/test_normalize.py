@@ -3,12 +3,14 @@ from __future__ import annotations
 import re
 
 import orjson
+import pytest
 
 from replay._core.model import Chunk, Request, Response
 from replay._core.normalize import (
     FIXED_DATE,
     Normalizer,
     fixed_number,
+    fixed_time,
     looks_generated,
     shaped_placeholder,
 )
@@ -50,10 +52,45 @@ def test_placeholders_keep_prefix_length_and_kind_of_alphabet() -> None:
     assert re.fullmatch(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", uuid)
 
 
-def test_fixed_numbers_keep_their_width() -> None:
-    assert fixed_number(b"1707004480") == b"1000000000"
-    assert fixed_number(b"2.34") == b"1.00"
-    assert fixed_number(b"-0.5") == b"-1.0"
+def test_fixed_numbers_keep_only_whether_they_are_integers() -> None:
+    for integer in (b"1707004480", b"1707004480123", b"0", b"-7", b"123456789012345678901234"):
+        assert fixed_number(integer) == b"1000000000", integer
+    for fraction in (b"2.34", b"0.1234", b"0.12345678901234567", b"-0.5", b"1e-05", b"2.5E+3"):
+        assert fixed_number(fraction) == b"1.0", fraction
+    assert fixed_number(b"1.0") == b"1.0"  # a normalized cassette is a fixed point
+
+
+@pytest.mark.parametrize(
+    ("original", "placeholder"),
+    [
+        ("2025-03-05T12:34:56Z", "2024-01-01T00:00:00Z"),
+        ("2025-03-05T12:34:56.789012Z", "2024-01-01T00:00:00.000000Z"),
+        ("2025-03-05T12:34:56.123456789Z", "2024-01-01T00:00:00.000000000Z"),
+        ("2025-03-05T12:34:56.7+00:00", "2024-01-01T00:00:00.0+00:00"),
+        ("2025-03-05T12:34:56+05:30", "2024-01-01T00:00:00+00:00"),
+        ("2025-03-05T12:34:56-0800", "2024-01-01T00:00:00+0000"),
+        ("2025-03-05 12:34:56.789", "2024-01-01 00:00:00.000"),
+        ("2025-03-05t12:34:56z", "2024-01-01t00:00:00z"),
+        ("2025-03-05T12:34", "2024-01-01T00:00"),
+    ],
+)
+def test_fixed_times_keep_the_shape_of_the_original(original: str, placeholder: str) -> None:
+    assert fixed_time(original) == placeholder
+    assert fixed_time(placeholder) == placeholder
+
+
+def test_times_of_one_shape_get_one_placeholder_in_bodies_and_headers() -> None:
+    def normalized(moment: str) -> tuple[bytes, str]:
+        body = b'{"created_at": "%s", "createTime": "%s"}' % (moment.encode(), moment.encode())
+        headers = (("x-upstream-time", moment),)
+        out = Normalizer().response(response(body, headers), OPENAI_COMPATIBLE, "k/0")
+        return out.body, dict(out.headers)["x-upstream-time"]
+
+    first = normalized("2025-03-05T12:34:56.789012+05:30")
+    assert first == normalized("1999-12-31T23:59:59.000001-08:00")
+    placeholder = "2024-01-01T00:00:00.000000+00:00"
+    assert first == (b'{"created_at": "%s", "createTime": "%s"}' % ((placeholder.encode(),) * 2),
+                     placeholder)  # fmt: skip
 
 
 def test_openai_response_ids_timestamps_and_fingerprint() -> None:

@@ -3,21 +3,29 @@
 - Idempotent: normalizing a normalized response again changes nothing.
 - Replaying a normalized cassette and re-recording what it gave (mode all) yields
   the same bytes: a cassette is a fixed point of record(replay(cassette)).
+- Two bodies of one shape (any JSON spacing, numbers of any width in the normalized fields,
+  RFC 3339 times of any form) normalize to the same bytes, and keep their shape.
+
+``REPLAY_STRESS=1`` (the nox ``stress`` session) runs 1,000 examples of the last.
 """
 
 from __future__ import annotations
 
+import os
 import tempfile
 from pathlib import Path
 
 import orjson
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from value_shapes import Fill, Layout, json_layouts, number_shapes, skeleton, time_shapes
 
 from replay._cassette import Cassette, Record, Replay
 from replay._core.model import Chunk, Request, Response
 from replay._core.normalize import Normalizer
-from replay._core.providers import BUILTIN, OPENAI_COMPATIBLE, Provider
+from replay._core.providers import BUILTIN, GROQ, OPENAI_COMPATIBLE, WORKFLOWAI, Provider
+
+EXAMPLES = 1_000 if os.environ.get("REPLAY_STRESS") == "1" else 60
 
 ALNUM = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 ids = st.builds(
@@ -105,3 +113,42 @@ def test_rerecording_what_was_replayed_gives_the_same_bytes(
             assert isinstance(decision, Record)
             rerecording.add(decision, outcome)
     assert path.read_bytes() == first
+
+
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(
+    json_layouts(),
+    st.sampled_from([(WORKFLOWAI, "duration_seconds"), (GROQ, "total_time")]),
+    st.fixed_dictionaries({"created": number_shapes(), "duration": number_shapes()}),
+    time_shapes(),
+    st.data(),
+)
+def test_bodies_of_one_shape_normalize_to_the_same_bytes_and_keep_their_shape(
+    write: Layout,
+    rule: tuple[Provider, str],
+    numbers: dict[str, Fill],
+    moment: Fill,
+    data: st.DataObject,
+) -> None:
+    provider, duration_field = rule
+
+    def body(draw: st.DrawFn) -> bytes:
+        answer = {
+            "id": "chatcmpl-8YMnDbsifkBeAs814beb0dFOJdPeG",
+            "created": "@created",
+            "created_at": moment(draw),
+            "choices": [{"index": 0, "text": "Bonjour !", duration_field: "@duration"}],
+        }
+        return write(answer, {name: fill(draw) for name, fill in numbers.items()})
+
+    def normalized(original: bytes) -> bytes:
+        return Normalizer().response(response_of(original), provider, "k/0").body
+
+    first, second = body(data.draw), body(data.draw)
+    assert normalized(first) == normalized(second)
+    assert skeleton(normalized(first)) == skeleton(first)
+    assert normalized(normalized(first)) == normalized(first)
+
+
+def response_of(body: bytes) -> Response:
+    return Response(200, (("content-type", "application/json"),), (Chunk(body, 0.0),), "t")
