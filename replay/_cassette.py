@@ -43,6 +43,7 @@ from replay._core.errors import (
 )
 from replay._core.hosts import IgnoredHosts
 from replay._core.key import KeyRules
+from replay._core.location import S3Location, location
 from replay._core.model import (
     UNREACHABLE,
     Interaction,
@@ -59,7 +60,7 @@ from replay._core.rewrite import Rewriter
 from replay._core.streams import decoded_request
 from replay._store import cassette_file as store
 from replay._store import journal, usage
-from replay._store.backend import LOCAL, Store
+from replay._store.backend import Store, store_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +104,7 @@ class Cassette:
 
     def __init__(
         self,
-        path: str | os.PathLike[str],
+        path: str | os.PathLike[str] | S3Location,
         mode: Mode | str = Mode.ONCE,
         *,
         ignore: Iterable[str] = (),
@@ -116,7 +117,7 @@ class Cassette:
         ignore_hosts: Iterable[str] = (),
         ignore_localhost: bool = False,
     ) -> None:
-        self.path = Path(os.fspath(path))
+        self.path = location(path)
         self.mode = Mode.resolve(mode)
         self.rules = KeyRules(tuple(ignore), tuple(match_headers))
         self.redactor = Redactor(secrets, secret_headers)
@@ -129,7 +130,8 @@ class Cassette:
         self.replayed = 0
         self.recorded = 0
         self.used_keys: set[str] = set()
-        usage.track(self.path, self.used_keys)  # read once at exit, for replay prune
+        if isinstance(self.path, Path):  # the usage record is a local file (replay prune's)
+            usage.track(self.path, self.used_keys)  # read once at exit
         self.misses: list[CassetteMiss] = []
         self._normalizer = Normalizer()
         self._lock = threading.RLock()
@@ -141,7 +143,7 @@ class Cassette:
         self._rerecorded: set[str] = set()
         """Keys whose recording this session replaced (mode all): an entry resetting it written."""
         self._played: dict[str, int] = {}
-        self._store: Store = LOCAL
+        self._store: Store[Any] = store_for(self.path)
         self._recordings: set[Recording] = set()
         """Responses still being read: added when they end, or as they stand at save."""
         self._journaled = 0

@@ -51,12 +51,12 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import orjson
 
 from replay._core.errors import CassetteError
+from replay._core.location import Location
 from replay._store.backend import Conflict, Store
 from replay._store.cassette_file import Document, Loaded
 
@@ -90,8 +90,8 @@ def forget_writer() -> None:
 
 
 def add(
-    store: Store,
-    path: Path,
+    store: Store[Any],
+    path: Location,
     key: str,
     request: dict[str, Any],
     response: dict[str, Any],
@@ -111,12 +111,12 @@ def add(
     return entry_id
 
 
-def view(store: Store, path: Path) -> Loaded:
+def view(store: Store[Any], path: Location) -> Loaded:
     """The cassette as readers see it: the file with its unfolded journal applied."""
     return _retrying(path, "read it", lambda: _view_once(store, path))
 
 
-def _view_once(store: Store, path: Path) -> Loaded:
+def _view_once(store: Store[Any], path: Location) -> Loaded:
     listed = store.entry_ids(path)
     entries = {i: data for i in listed if (data := store.read_entry(path, i)) is not None}
     base = store.read(path)
@@ -134,7 +134,7 @@ def _view_once(store: Store, path: Path) -> Loaded:
     return replace(base, interactions=interactions, journal=tuple(unfolded))
 
 
-def fold(store: Store, path: Path, change: Change | None = None) -> Loaded:
+def fold(store: Store[Any], path: Location, change: Change | None = None) -> Loaded:
     """Fold the journal into the cassette (and apply ``change``); the cassette as written."""
 
     def once() -> Loaded:
@@ -144,7 +144,7 @@ def fold(store: Store, path: Path, change: Change | None = None) -> Loaded:
     return _retrying(path, "save it", once)
 
 
-def _retrying(path: Path, what: str, attempt: Callable[[], Loaded]) -> Loaded:
+def _retrying(path: Location, what: str, attempt: Callable[[], Loaded]) -> Loaded:
     """``attempt()`` again while it meets a :class:`Conflict`, a growing random pause between
     (to let the other writer finish), up to :data:`ATTEMPTS` times."""
     for number in range(ATTEMPTS):
@@ -157,7 +157,7 @@ def _retrying(path: Path, what: str, attempt: Callable[[], Loaded]) -> Loaded:
     raise CassetteError(path, f"kept changing under {ATTEMPTS} attempts to {what}")
 
 
-def _fold_once(store: Store, path: Path, change: Change | None) -> Loaded:
+def _fold_once(store: Store[Any], path: Location, change: Change | None) -> Loaded:
     listed = store.entry_ids(path)
     base = store.read(path)
     interactions = dict(base.interactions)
@@ -186,7 +186,7 @@ def _fold_once(store: Store, path: Path, change: Change | None) -> Loaded:
     return written
 
 
-def _apply(path: Path, interactions: Document, entry_id: str, data: bytes) -> None:
+def _apply(path: Location, interactions: Document, entry_id: str, data: bytes) -> None:
     """Add an entry's response to its key's (replacing them when it resets)."""
     try:
         entry = orjson.loads(data)

@@ -29,6 +29,7 @@ import orjson
 from replay._core.answers import Answer, Usage, answer_of, prompt_of
 from replay._core.errors import CassetteError, ConfigError, ReplayError
 from replay._core.key import KEY_LENGTH, KeyRules
+from replay._core.location import Location, location
 from replay._core.model import Interaction, Response, TransportFailure
 from replay._core.providers import detect
 from replay._core.redact import Redactor
@@ -172,10 +173,25 @@ def _set_color(ctx: click.Context, param: click.Parameter, value: bool | None) -
         output.color = value
 
 
-_CASSETTES = click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
-"""Cassettes and directories of them. Not checked to exist here: a cassette whose recorder was
-killed before its first save is only its journal, and the reading code, which reads that too,
-says which are missing."""
+class _LocationType(click.ParamType):  # type: ignore[type-arg]
+    """A local path, or ``s3://BUCKET/KEY`` (:func:`replay._core.location.location`)."""
+
+    name = "path"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return location(value)
+        except ConfigError as error:
+            self.fail(str(error), param, ctx)
+
+
+LOCATION = _LocationType()
+_CASSETTES = click.argument("paths", nargs=-1, required=True, type=LOCATION)
+"""Cassettes and directories of them, local or s3://. Not checked to exist here: a cassette
+whose recorder was killed before its first save is only its journal, and the reading code,
+which reads that too, says which are missing."""
+_LOCAL_CASSETTES = click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+"""For ``prune``, which goes by the usage record, a local file beside the cassettes."""
 _JSON_HELP = "Print one JSON document."
 _COLOR_HELP = "Force colors on or off (default: on at a terminal, off when NO_COLOR is set)."
 
@@ -218,7 +234,7 @@ def _output(as_json: bool) -> Output:
     return output
 
 
-def _read(paths: Sequence[Path], label: str, required: bool = False) -> list[CassetteFile]:
+def _read(paths: Sequence[Location], label: str, required: bool = False) -> list[CassetteFile]:
     """The cassettes under ``paths``; each unreadable one is passed over, and said so.
 
     ``required``: a path with no cassette under it is passed over too, as a
@@ -332,7 +348,7 @@ class Row:
 @main.command("list")
 @_CASSETTES
 @_JSON
-def list_command(paths: tuple[Path, ...], as_json: bool) -> None:
+def list_command(paths: tuple[Location, ...], as_json: bool) -> None:
     """One row per cassette: interactions, providers, models, tokens, size, age."""
     output = _output(as_json)
     rows = []
@@ -436,11 +452,11 @@ def _answer_lines(
 
 
 @main.command("show")
-@click.argument("cassette", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("cassette", type=LOCATION)
 @click.option("--key", "prefix", default="", help="Only interactions whose key starts so.")
 @click.option("--raw", is_flag=True, help="Print the stored JSON of each interaction.")
 @_JSON
-def show_command(cassette: Path, prefix: str, raw: bool, as_json: bool) -> None:
+def show_command(cassette: Location, prefix: str, raw: bool, as_json: bool) -> None:
     """The interactions of one cassette: request, prompt, answer, finish reason, usage."""
     output = _output(as_json)
     found = inventory.read(inventory.Found(cassette, cassette.name, named=True))
@@ -811,7 +827,7 @@ def _days(ctx: click.Context, param: click.Parameter, value: float | None) -> fl
 
 
 @main.command("prune")
-@_CASSETTES
+@_LOCAL_CASSETTES
 @click.option("--yes", is_flag=True, help="Remove them (without --yes, only show what would go).")
 @click.option("--dry-run", is_flag=True, help="Only show what would be removed.")
 @click.option(
@@ -832,10 +848,14 @@ def prune_command(
     """
     output = _output(as_json)
     cutoff = prune.cutoff(older_than, datetime.now(UTC))
-    cassettes = _read(paths, "Reading cassettes")
-    directories = prune.directories([cassette.path.parent for cassette in cassettes])
+    cassettes = [
+        (cassette.path, cassette)  # local: prune's paths are
+        for cassette in _read(paths, "Reading cassettes")
+        if isinstance(cassette.path, Path)
+    ]
+    directories = prune.directories([path.parent for path, _ in cassettes])
     policies = {d.path: prune.Policy(d.run, cutoff) for d in directories}
-    plans = [prune.plan(c.path, c.entries, policies[c.path.parent]) for c in cassettes]
+    plans = [prune.plan(path, c.entries, policies[path.parent]) for path, c in cassettes]
     plans = [plan for plan in plans if plan.reasons]
     applied = yes and not dry_run and bool(plans)
     if applied:
@@ -890,7 +910,7 @@ def _print_prune(
 @main.command("scan")
 @_CASSETTES
 @_JSON
-def scan_command(paths: tuple[Path, ...], as_json: bool) -> None:
+def scan_command(paths: tuple[Location, ...], as_json: bool) -> None:
     """Search cassettes for secrets that escaped redaction; exit status 1 if any is found.
 
     Looks for the API key shapes of the major providers, bearer tokens, and the
@@ -977,7 +997,7 @@ def _outcome_problem(outcome: Response | TransportFailure) -> str | None:
 @main.command("verify")
 @_CASSETTES
 @_JSON
-def verify_command(paths: tuple[Path, ...], as_json: bool) -> None:
+def verify_command(paths: tuple[Location, ...], as_json: bool) -> None:
     """Check that every cassette loads and matches the format; exit status 1 otherwise."""
     output = _output(as_json)
     results: list[dict[str, Any]] = []

@@ -25,6 +25,7 @@ from replay._adapters.network import NetworkGuard
 from replay._adapters.patch import intercept
 from replay._cassette import Cassette
 from replay._core.errors import CassetteMiss, NetworkBlocked, ReplayError
+from replay._core.location import Location
 from replay._core.modes import Mode
 from replay._store import usage
 from replay.tools import serve
@@ -188,7 +189,7 @@ def replay_server(
     ``X-Replay-Cassette: NAME`` names NAME.json beside it."""
     run, chosen, named = request.config.stash[_RUN], request.node.stash[_SETTINGS], []
 
-    def open_named(path: Path) -> Cassette:
+    def open_named(path: Location) -> Cassette:
         named.append(run.open(path, chosen))
         return named[-1]
 

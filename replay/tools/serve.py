@@ -51,6 +51,7 @@ from replay._adapters.proxy import (
 )
 from replay._cassette import Cassette
 from replay._core.errors import ConfigError, ReplayError
+from replay._core.location import Location
 from replay._core.modes import Mode
 from replay._store import usage
 from replay.tools.config import (
@@ -268,7 +269,7 @@ def running(proxy: ReplayProxy, host: str = DEFAULT_HOST, port: int = 0) -> Iter
 
 
 def for_test(
-    cassette: Cassette, open_cassette: Callable[[Path], Cassette], upstreams: Mapping[str, str]
+    cassette: Cassette, open_cassette: Callable[[Location], Cassette], upstreams: Mapping[str, str]
 ) -> contextlib.AbstractContextManager[Served]:
     """The proxy of the pytest fixture ``replay_server``: the test's cassette is the default,
     ``X-Replay-Cassette`` names others beside it."""
@@ -325,7 +326,7 @@ class Plan:
     mode: Mode
     cassette_options: dict[str, Any]
 
-    def open(self, path: Path) -> Cassette:
+    def open(self, path: Location) -> Cassette:
         return Cassette(path, self.mode, **self.cassette_options)
 
 
