@@ -29,7 +29,7 @@ import orjson
 from replay._core.answers import Answer, Usage, answer_of, prompt_of
 from replay._core.errors import CassetteError, ConfigError, ReplayError
 from replay._core.key import KEY_LENGTH, KeyRules
-from replay._core.location import Location, location
+from replay._core.location import Location
 from replay._core.model import Interaction, Response, TransportFailure
 from replay._core.providers import detect
 from replay._core.redact import Redactor
@@ -37,6 +37,7 @@ from replay._core.reissue import model_requested
 from replay._store import cassette_file as store
 from replay.tools import diff as semantic_diff
 from replay.tools import fakellm, inventory, layout, prune, report, rerun, review, scan
+from replay.tools.config import LOCATION
 from replay.tools.inventory import CassetteFile
 from replay.tools.serve import serve_command
 from replay.tools.wording import counted
@@ -173,19 +174,6 @@ def _set_color(ctx: click.Context, param: click.Parameter, value: bool | None) -
         output.color = value
 
 
-class _LocationType(click.ParamType):  # type: ignore[type-arg]
-    """A local path, or ``s3://BUCKET/KEY`` (:func:`replay._core.location.location`)."""
-
-    name = "path"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        try:
-            return location(value)
-        except ConfigError as error:
-            self.fail(str(error), param, ctx)
-
-
-LOCATION = _LocationType()
 _CASSETTES = click.argument("paths", nargs=-1, required=True, type=LOCATION)
 """Cassettes and directories of them, local or s3://. Not checked to exist here: a cassette
 whose recorder was killed before its first save is only its journal, and the reading code,
@@ -527,8 +515,8 @@ _GIT_REV_OPTION = click.option(
 class _Compared:
     """Two recordings read and paired, as ``diff`` and ``report`` both start."""
 
-    old: Path
-    new: Path
+    old: Location
+    new: Location
     olds: dict[str, list[Interaction]]
     news: dict[str, list[Interaction]]
     pairs: list[semantic_diff.Pair]
@@ -538,14 +526,16 @@ class _Compared:
 
 
 def _compared(
-    old: Path, new: Path | None, ignore: tuple[str, ...], git_rev: str | None
+    old: Location, new: Location | None, ignore: tuple[str, ...], git_rev: str | None
 ) -> _Compared:
     if (new is None) == (git_rev is None):
         raise click.UsageError("give OLD and NEW, or one PATH with --git-rev REV")
     if new is None:
+        if not isinstance(old, Path):
+            raise click.UsageError(f"--git-rev compares a path in a git work tree, not {old}")
         new, (old, olds) = old, review.side_at_revision(old, str(git_rev), _side)
     else:
-        if old.is_dir() != new.is_dir():
+        if inventory.is_directory(old) != inventory.is_directory(new):
             raise click.UsageError("OLD and NEW must both be cassette files or both directories")
         olds = _side(old)
     news = _side(new)
@@ -555,8 +545,8 @@ def _compared(
 
 
 @main.command("diff")
-@click.argument("old", type=click.Path(path_type=Path))
-@click.argument("new", required=False, type=click.Path(path_type=Path))
+@click.argument("old", type=LOCATION)
+@click.argument("new", required=False, type=LOCATION)
 @_IGNORE_OPTION
 @click.option("-v", "--verbose", is_flag=True, help="List the unchanged pairs too.")
 @click.option(
@@ -570,8 +560,8 @@ def _compared(
 @_GIT_REV_OPTION
 @_JSON
 def diff_command(
-    old: Path,
-    new: Path | None,
+    old: Location,
+    new: Location | None,
     ignore: tuple[str, ...],
     verbose: bool,
     shape: str,
@@ -637,8 +627,8 @@ def diff_command(
 
 
 @main.command("report")
-@click.argument("old", type=click.Path(path_type=Path))
-@click.argument("new", required=False, type=click.Path(path_type=Path))
+@click.argument("old", type=LOCATION)
+@click.argument("new", required=False, type=LOCATION)
 @click.option(
     "-o",
     "--output",
@@ -658,8 +648,8 @@ def diff_command(
     "answers where the provider reports none. Repeatable.",
 )
 def report_command(
-    old: Path,
-    new: Path | None,
+    old: Location,
+    new: Location | None,
     target: Path,
     ignore: tuple[str, ...],
     git_rev: str | None,
@@ -704,7 +694,7 @@ def report_command(
         raise click.exceptions.Exit(2)
 
 
-def _collision_message(collision: semantic_diff.Collision, sides: Mapping[str, Path]) -> str:
+def _collision_message(collision: semantic_diff.Collision, sides: Mapping[str, Location]) -> str:
     side = sides[collision.side]
     path = side / collision.file if collision.file else side
     return (
@@ -714,15 +704,15 @@ def _collision_message(collision: semantic_diff.Collision, sides: Mapping[str, P
     )
 
 
-def _side(path: Path) -> dict[str, list[Interaction]]:
+def _side(path: Location) -> dict[str, list[Interaction]]:
     files = list(_decoded(_read([path], f"Reading {path}")))
-    if not path.is_dir():
+    if not inventory.is_directory(path):
         # Two single files compare with each other whatever their names.
         return {"": files[0][1]} if files else {}
     return {cassette.relative: interactions for cassette, interactions in files}
 
 
-def _print_side(output: Output, side: str, path: Path, models: Sequence[str]) -> None:
+def _print_side(output: Output, side: str, path: Location, models: Sequence[str]) -> None:
     """``OLD path: models``, the path cut before the models."""
     named = ", ".join(models) or "no model named"
     room = max(output.width - len(f"OLD : {named}"), 20)

@@ -74,6 +74,11 @@ def read(found: Found) -> CassetteFile | None:
     return CassetteFile(found.path, found.relative, size, loaded.interactions)
 
 
+def is_directory(path: Location) -> bool:
+    """Whether ``path`` names a directory of cassettes (a prefix, in an object store)."""
+    return store_for(path).cassettes_in(path) is not None
+
+
 def _looks_like_cassette(path: Location) -> bool:
     if not isinstance(path, Path):
         return True  # in an object store, any JSON under the prefix is taken as a cassette

@@ -31,6 +31,7 @@ from replay._store import usage
 from replay.tools import serve
 from replay.tools.config import (
     Settings,
+    cassette_dir,
     cassette_path,
     checked,
     chosen_path,
@@ -58,6 +59,7 @@ _CASSETTE = pytest.StashKey[Cassette]()
 _SETTINGS = pytest.StashKey[Settings]()
 _MISSES = pytest.StashKey[LocatedMisses]()
 _FORCED_BY_CI = pytest.StashKey[bool]()
+_CASSETTE_DIR = pytest.StashKey[tuple[Location, Path] | None]()
 _WORKER_KEY = "replay_run_directory"
 
 
@@ -69,6 +71,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=None,
         help="record mode of every cassette in this run (beats REPLAY_MODE and all config); "
         "default: once, or none when CI is set",
+    )
+    group.addoption(
+        "--replay-cassette-dir",
+        default=None,
+        metavar="DIR",
+        help="keep every test's cassette under DIR (a directory, or s3://BUCKET/PREFIX), as "
+        "DIR/<test file>/<test name>.json; default: cassettes/ beside each test file",
     )
     group.addoption(
         "--block-network",
@@ -103,11 +112,15 @@ def pytest_configure(config: pytest.Config) -> None:
     try:
         run_mode(config.getoption("replay_mode"), os.environ)
         config.stash[_PROJECT_OPTIONS] = pyproject_options(_pyproject(config))
+        shared = cassette_dir(
+            config.getoption("replay_cassette_dir"), _pyproject(config), config.rootpath
+        )
     except ReplayError as error:
         raise pytest.UsageError(f"replay: {error}") from error
-    shared = getattr(config, "workerinput", {}).get(_WORKER_KEY)
-    config.stash[_OWNS_RUN_DIRECTORY] = shared is None
-    directory = Path(shared) if shared else Path(tempfile.mkdtemp(prefix="replay-run-"))
+    config.stash[_CASSETTE_DIR] = None if shared is None else (shared, config.rootpath)
+    run_directory = getattr(config, "workerinput", {}).get(_WORKER_KEY)
+    config.stash[_OWNS_RUN_DIRECTORY] = run_directory is None
+    directory = Path(run_directory or tempfile.mkdtemp(prefix="replay-run-"))
     config.stash[_RUN] = TestRun(directory)
     hosts = [host.strip() for host in config.getoption("allow_hosts").split(",") if host.strip()]
     block = config.getoption("block_network")
@@ -151,7 +164,8 @@ def _replay_cassette_of_test(request: pytest.FixtureRequest) -> Iterator[Cassett
     )
     test_class = getattr(request.node, "cls", None)
     name = f"{test_class.__name__}.{request.node.name}" if test_class else request.node.name
-    path = cassette_path(request.path, name, chosen_path(where, markers))
+    shared = config.stash[_CASSETTE_DIR]
+    path = cassette_path(request.path, name, chosen_path(where, markers), shared)
     run = config.stash[_RUN]
     request.node.stash[_SETTINGS] = chosen = settings(options, config.getoption("replay_mode"))
     cassette = run.open(path, chosen)

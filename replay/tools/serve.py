@@ -51,10 +51,11 @@ from replay._adapters.proxy import (
 )
 from replay._cassette import Cassette
 from replay._core.errors import ConfigError, ReplayError
-from replay._core.location import Location
+from replay._core.location import Location, location
 from replay._core.modes import Mode
 from replay._store import usage
 from replay.tools.config import (
+    LOCATION,
     SERVE_TABLE,
     checked,
     merged,
@@ -320,7 +321,7 @@ def project_upstreams(pyproject: Path) -> dict[str, str]:
 @dataclass(frozen=True)
 class Plan:
     routes: Routes
-    cassettes: Path
+    cassettes: Location
     host: str
     port: int
     mode: Mode
@@ -333,7 +334,7 @@ class Plan:
 def plan(
     pyproject: Path,
     upstreams: tuple[str, ...],
-    cassettes: Path | None,
+    cassettes: Location | None,
     host: str | None,
     port: int | None,
     command_line: dict[str, object],
@@ -350,7 +351,7 @@ def plan(
     table_port = table.get("port")
     return Plan(
         routes=routes,
-        cassettes=cassettes or Path(str(table.get("cassettes", DEFAULT_CASSETTES))),
+        cassettes=cassettes or location(str(table.get("cassettes", DEFAULT_CASSETTES))),
         host=host or str(table.get("host", DEFAULT_HOST)),
         port=port if port is not None else table_port if isinstance(table_port, int) else 8787,
         mode=chosen.mode,
@@ -406,8 +407,8 @@ def _log_to_stderr(quiet: bool) -> None:
 )
 @click.option(
     "--cassettes",
-    type=click.Path(file_okay=False, path_type=Path),
-    help=f"The cassettes' directory (default: {DEFAULT_CASSETTES}).",
+    type=LOCATION,
+    help=f"The cassettes' directory, or s3://BUCKET/PREFIX (default: {DEFAULT_CASSETTES}).",
 )
 @click.option(
     "--mode",
@@ -434,7 +435,7 @@ def _log_to_stderr(quiet: bool) -> None:
 @click.option("-q", "--quiet", is_flag=True, help="Log only misses and failures.")
 def serve_command(
     upstreams: tuple[str, ...],
-    cassettes: Path | None,
+    cassettes: Location | None,
     mode: str | None,
     host: str | None,
     port: int | None,

@@ -23,6 +23,7 @@ from click.testing import CliRunner
 from s3_server import S3Server
 
 import replay
+from replay._adapters.proxy import Shelf
 from replay._core.errors import CassetteError, ConfigError
 from replay._core.location import S3Location, location
 from replay._store import journal, s3
@@ -287,3 +288,64 @@ def test_without_boto3_an_s3_cassette_names_the_extra(
     monkeypatch.setitem(sys.modules, "boto3", None)
     with pytest.raises(ConfigError, match=r"replay-llm\[s3\]"):
         s3.S3Store().read(S3Location("any-bucket", "chat.json"))
+
+
+SUITE = """
+import os
+
+import openai
+import pytest
+
+pytestmark = pytest.mark.replay
+
+
+def test_hello():
+    client = openai.OpenAI(
+        base_url=os.environ["FAKELLM_URL"] + "/v1", api_key=os.environ["FAKELLM_KEY"], max_retries=0
+    )
+    answer = client.chat.completions.create(
+        model="gpt-4o", messages=[{"role": "user", "content": "hello"}]
+    )
+    assert answer.choices[0].message.content == "Answer to: hello"
+"""
+
+
+def test_the_pytest_plugin_keeps_a_suites_cassettes_in_s3(
+    bucket: str, pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Recorded with ``cassette_dir`` in [tool.replay], replayed with the API stopped and the
+    directory given as ``--replay-cassette-dir``."""
+    monkeypatch.delenv("CI", raising=False)
+    pytester.makefile(".toml", pyproject=f'[tool.replay]\ncassette_dir = "s3://{bucket}/ci"\n')
+    pytester.mkpydir("tests")
+    (pytester.path / "tests" / "test_chat.py").write_text(SUITE)
+    with FakeLLMServer() as server:
+        monkeypatch.setenv("FAKELLM_URL", server.url)
+        monkeypatch.setenv("FAKELLM_KEY", DEFAULT_API_KEY)
+        pytester.runpytest_subprocess("-p", "no:cacheprovider").assert_outcomes(passed=1)
+        assert len(server.requests) == 1
+    assert keys(bucket) == ["ci/tests/test_chat/test_hello.json"]
+    assert not list(pytester.path.rglob("*.json"))  # nothing local: no cassette, no usage file
+    (pytester.path / "pyproject.toml").unlink()
+    replaying = pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", "--replay-mode", "none", f"--replay-cassette-dir=s3://{bucket}/ci"
+    )
+    replaying.assert_outcomes(passed=1)
+    replaying.stdout.fnmatch_lines(["replay: 1 cassette, 1 interaction replayed, 0 recorded*"])
+
+
+def test_replay_diff_compares_cassettes_in_s3(bucket: str) -> None:
+    for name, text in (("v1/chat.json", "alpha"), ("v2/chat.json", "alpha")):
+        journal.add(s3.STORE, S3Location(bucket, name), *entry(text), reset=False)
+        journal.fold(s3.STORE, S3Location(bucket, name))
+    compared = CliRunner().invoke(
+        main, ["diff", "--json", f"s3://{bucket}/v1", f"s3://{bucket}/v2"]
+    )
+    assert compared.exit_code == 0, compared.output
+    assert orjson.loads(compared.output)["summary"]["pairs"] == 1
+
+
+def test_replay_serve_names_cassettes_below_an_s3_prefix() -> None:
+    shelf = Shelf(location("s3://team/served"), replay.Cassette)
+    assert shelf.path_for("chat/first") == S3Location("team", "served/chat/first.json")
+    assert shelf.path_for(None) == S3Location("team", "served/default.json")
