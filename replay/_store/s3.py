@@ -34,7 +34,7 @@ import hashlib
 import os
 import secrets
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
@@ -54,7 +54,7 @@ _NOT_MODIFIED = {"304", "NotModified"}
 _MISSING = {"NoSuchKey", "404", "NotFound"}
 
 
-def cache_directory(environ: dict[str, str] | os._Environ[str] = os.environ) -> Path:
+def cache_directory(environ: Mapping[str, str] = os.environ) -> Path:
     """Where fetched cassettes are kept by ETag: the user's cache, not the repository."""
     base = environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "replay" / "s3"

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import boto3
-import httpx2
 import openai
 import orjson
 import pytest
@@ -109,11 +108,8 @@ def test_openai_records_into_s3_and_a_new_process_replays_it_with_the_api_stoppe
     where = f"s3://{bucket}/suite/chat.json"
     with FakeLLMServer() as server:
         base_url = server.url + "/v1"
-        with replay.Cassette(where) as cassette:
-            http = httpx2.Client(transport=replay.ReplayTransport(cassette))
-            client = openai.OpenAI(
-                http_client=http, base_url=base_url, api_key=DEFAULT_API_KEY, max_retries=0
-            )
+        with replay.use_cassette(where) as cassette:
+            client = openai.OpenAI(base_url=base_url, api_key=DEFAULT_API_KEY, max_retries=0)
             recorded = chat(client)
         assert cassette.recorded == 2 and len(server.requests) == 2
     # The journal was folded into the cassette; no local file besides the read cache.
