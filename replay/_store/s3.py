@@ -34,6 +34,7 @@ import hashlib
 import os
 import secrets
 import threading
+import weakref
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import AbstractContextManager
 from pathlib import Path
@@ -71,8 +72,11 @@ class S3Store:
         self._client: Any = None
         self._lock = threading.Lock()
         self._checked_buckets: set[str] = set()
-        self._parsed: dict[S3Location, Loaded] = {}
-        """The last version of each cassette parsed by this process, by location."""
+        self._parsed: weakref.WeakValueDictionary[S3Location, Loaded] = (
+            weakref.WeakValueDictionary()
+        )
+        """Each cassette's last version parsed, while a cassette holds it (a long suite's memory
+        does not grow with every cassette it read; the disk cache spares the download)."""
 
     def forget_client(self) -> None:
         """In a forked child: a client of its own (a parent's connections are not shared)."""
