@@ -36,7 +36,7 @@ from replay._core.redact import Redactor
 from replay._core.reissue import model_requested
 from replay._store import cassette_file as store
 from replay.tools import diff as semantic_diff
-from replay.tools import fakellm, inventory, layout, prune, report, rerun, review, scan
+from replay.tools import fakellm, inventory, layout, prune, report, rerun, review, scan, sync
 from replay.tools.config import LOCATION
 from replay.tools.inventory import CassetteFile
 from replay.tools.serve import serve_command
@@ -198,8 +198,8 @@ def _JSON(command: Callable[..., Any]) -> Callable[..., Any]:
 @click.option("--json", "as_json", is_flag=True, help=_JSON_HELP)
 @click.pass_context
 def main(ctx: click.Context, color: bool | None, as_json: bool) -> None:
-    """Look after recorded LLM calls: list, show, diff, report, prune, scan, verify, rerun and
-    import cassettes; serve them to any client, or serve a fake LLM API to record from.
+    """Look after recorded LLM calls: list, show, diff, report, prune, scan, verify, rerun,
+    sync and import cassettes; serve them to any client, or serve a fake LLM API to record from.
 
     --json and --color/--no-color are taken before the command or after it.
 
@@ -212,6 +212,7 @@ def main(ctx: click.Context, color: bool | None, as_json: bool) -> None:
       replay rerun tests/cassettes --out v2/ --model gpt-4.1-mini
       replay serve --cassettes tests/cassettes --upstream https://api.openai.com
       replay fake-server --port 8000
+      replay sync tests/cassettes s3://team-cassettes/suite
     """
     ctx.obj = Output(color_wanted(color, sys.stdout.isatty(), os.environ), as_json)
 
@@ -892,6 +893,46 @@ def _print_prune(
         output.line("nothing to prune")
     elif not applied:
         output.line("run with --yes to remove these")
+
+
+@main.command("sync")
+@click.argument("source", type=LOCATION)
+@click.argument("destination", type=LOCATION)
+@_JSON
+def sync_command(source: Location, destination: Location, as_json: bool) -> None:
+    """Copy the cassettes under SOURCE to DESTINATION, local or s3://BUCKET/PREFIX.
+
+    Each is merged into the cassette of the same relative name (DESTINATION itself when
+    SOURCE is one cassette): SOURCE's interactions are added, and replace DESTINATION's
+    responses for the same request. Nothing in DESTINATION is removed. Exit status 2 when a
+    cassette could not be read or written.
+
+    \b
+    Examples:
+      replay sync cassettes s3://team-cassettes/llm-suite
+      replay sync s3://team-cassettes/llm-suite cassettes
+    """
+    output = _output(as_json)
+    synced: list[sync.Synced] = []
+    found = inventory.find([source])
+    with progress(found, "Syncing") as items:
+        for item in items:
+            try:
+                cassette = inventory.read(item)
+                if cassette is not None:
+                    target = sync.target_of(cassette, item.named, destination)
+                    synced.append(sync.merge_into(target, cassette))
+            except CassetteError as error:
+                output.passed_over(str(error))
+    if as_json:
+        output.document({"synced": [s.to_json() for s in synced], "unreadable": output.unreadable})
+    else:
+        for done in synced:
+            output.line(f"{'copied' if done.changed else 'unchanged'}  {done.target}")
+        written = sum(done.changed for done in synced)
+        output.line(f"{counted(len(synced), 'cassette')} synced, {written} written")
+    if output.unreadable:
+        raise click.exceptions.Exit(2)
 
 
 # replay scan (the search is in replay.tools.scan)

@@ -26,7 +26,7 @@ from replay._adapters.proxy import Shelf
 from replay._core.errors import CassetteError, ConfigError
 from replay._core.location import S3Location, location
 from replay._store import journal, s3
-from replay._store.backend import Conflict
+from replay._store.backend import LOCAL, Conflict
 from replay.tools.cli import main
 from replay.tools.fakellm import DEFAULT_API_KEY, FakeLLMServer
 
@@ -345,3 +345,30 @@ def test_replay_serve_names_cassettes_below_an_s3_prefix() -> None:
     shelf = Shelf(location("s3://team/served"), replay.Cassette)
     assert shelf.path_for("chat/first") == S3Location("team", "served/chat/first.json")
     assert shelf.path_for(None) == S3Location("team", "served/default.json")
+
+
+def test_replay_sync_copies_a_local_directory_to_s3_and_back_merging(
+    bucket: str, tmp_path: Path
+) -> None:
+    local = tmp_path / "cassettes"
+    for name, text in (("a.json", "alpha"), ("deeper/b.json", "beta")):
+        journal.add(LOCAL, local / name, *entry(text), reset=False)
+        journal.fold(LOCAL, local / name)
+    # In the bucket already: a recording only there, which a sync must keep.
+    journal.add(s3.STORE, S3Location(bucket, "suite/a.json"), *entry("only-remote"), reset=False)
+    runner = CliRunner()
+    up = runner.invoke(main, ["sync", "--json", str(local), f"s3://{bucket}/suite"])
+    assert up.exit_code == 0, up.output
+    assert [s["changed"] for s in orjson.loads(up.output)["synced"]] == [True, True]
+    assert texts(journal.view(s3.STORE, S3Location(bucket, "suite/a.json"))) == [
+        "alpha",
+        "only-remote",
+    ]
+    again = runner.invoke(main, ["sync", "--json", str(local), f"s3://{bucket}/suite"])
+    assert [s["changed"] for s in orjson.loads(again.output)["synced"]] == [False, False]
+    back = tmp_path / "back"
+    down = runner.invoke(main, ["sync", f"s3://{bucket}/suite", str(back)])
+    assert down.exit_code == 0, down.output
+    assert "2 cassettes synced, 2 written" in down.output
+    assert texts(journal.view(LOCAL, back / "deeper" / "b.json")) == ["beta"]
+    assert texts(journal.view(LOCAL, back / "a.json")) == ["alpha", "only-remote"]
