@@ -29,10 +29,12 @@ import warnings
 import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from replay._core import expiry
 from replay._core import key as request_keys
 from replay._core.errors import (
     CassetteError,
@@ -41,6 +43,7 @@ from replay._core.errors import (
     ReplayError,
     UndecodableSecret,
 )
+from replay._core.expiry import Expiry, OnExpired
 from replay._core.hosts import IgnoredHosts
 from replay._core.key import KeyRules
 from replay._core.location import S3Location, location
@@ -99,7 +102,8 @@ class Cassette:
     add to what :mod:`replay._core.redact` scrubs. ``replay_speed`` replays streams at
     the recorded pace times that factor (``None``: instantly). Requests to
     ``ignore_hosts`` (and to this machine with ``ignore_localhost``) bypass the
-    cassette: see :mod:`replay._core.hosts`.
+    cassette: see :mod:`replay._core.hosts`. ``max_age`` and ``on_expired``: what to do with
+    a recording older than that (:mod:`replay._core.expiry`).
     """
 
     def __init__(
@@ -116,6 +120,8 @@ class Cassette:
         providers: Iterable[Provider] = (),
         ignore_hosts: Iterable[str] = (),
         ignore_localhost: bool = False,
+        max_age: float | timedelta | str | None = None,
+        on_expired: OnExpired | str = OnExpired.WARN,
     ) -> None:
         self.path = location(path)
         self.mode = Mode.resolve(mode)
@@ -127,6 +133,11 @@ class Cassette:
         self.allow_playback_repeats = allow_playback_repeats
         self.providers = tuple(providers)
         self.ignored_hosts = IgnoredHosts(ignore_hosts, ignore_localhost)
+        self.expiry = Expiry(
+            expiry.max_age("max_age", max_age), expiry.on_expired("on_expired", on_expired)
+        )
+        self._expired: set[str] = set()
+        """Keys whose recording expired and is being recorded again (``rerecord``)."""
         self.replayed = 0
         self.recorded = 0
         self.used_keys: set[str] = set()
@@ -281,6 +292,10 @@ class Cassette:
                 miss = self._miss(request, reason, used_up=bool(outcomes))
                 self.misses.append(miss)
                 raise miss
+            if action is Action.REPLAY and self._records_expired(
+                key, request, outcomes[min(played, len(outcomes) - 1)]
+            ):
+                action = Action.RECORD
             self._played[key] = played + 1
             self.used_keys.add(key)
             if action is Action.REPLAY:
@@ -295,6 +310,29 @@ class Cassette:
             else None
         )
         return Record(key, stored, scrub, sent)
+
+    def _records_expired(self, key: str, request: Request, outcome: Outcome) -> bool:
+        """Whether to record ``request`` again because ``outcome``, its recording, is older
+        than ``max_age``: ``rerecord``. ``warn`` warns and replays it; ``fail`` (and
+        ``rerecord`` in mode none) raise a miss."""
+        age = self.expiry.age(outcome.recorded_at, datetime.now(UTC))
+        if age is None:
+            return False
+        said = f"recorded {expiry.describe(age)} ago ({outcome.recorded_at}), beyond max_age"
+        if self.expiry.on_expired is OnExpired.WARN:
+            url = self.redactor.url(request.url)
+            warnings.warn(
+                f"cassette {self.path}: {request.method} {url} was {said}; replayed all the same "
+                "(on_expired='warn')",
+                stacklevel=4,
+            )
+            return False
+        if self.expiry.on_expired is OnExpired.FAIL or self.mode is Mode.NONE:
+            miss = self._miss(request, f"its recording is expired: {said}", used_up=True)
+            self.misses.append(miss)
+            raise miss
+        self._expired.add(key)
+        return True
 
     def _keyed_alike(self, stored: Request, request: Request, key: str) -> bool:
         """Whether the request as stored has the key of the request as sent: only then may its
@@ -440,7 +478,9 @@ class Cassette:
         existing = self._interaction(record.key)
         outcomes = list(existing.outcomes) if existing else []
         if self._resets(record.key):
-            change = _Change(record.request, [], replaced=outcomes, sent=record.sent)
+            # An expired recording is replaced whatever the new one says: it must be dated now.
+            replaced = [] if record.key in self._expired else outcomes
+            change = _Change(record.request, [], replaced=replaced, sent=record.sent)
         else:
             change = _Change(record.request, outcomes, sent=record.sent)
         self._changes[record.key] = change
@@ -448,8 +488,10 @@ class Cassette:
 
     def _resets(self, key: str) -> bool:
         """Whether the next response recorded for ``key`` replaces those in the file: in mode
-        all, until one that does is written (the changes may be folded meanwhile, this not)."""
-        return self.mode is Mode.ALL and key not in self._rerecorded
+        all or when they expired, until one that does is written (the changes may be folded
+        meanwhile, this not)."""
+        resets = self.mode is Mode.ALL or key in self._expired
+        return resets and key not in self._rerecorded
 
     # Writing.
 

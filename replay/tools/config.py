@@ -22,12 +22,15 @@ import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import click
 
+from replay._core import expiry
 from replay._core.errors import ConfigError
+from replay._core.expiry import OnExpired
 from replay._core.location import Location, location
 from replay._core.modes import MODE_VARIABLE, Mode
 from replay._core.providers import Provider
@@ -35,7 +38,15 @@ from replay._core.providers import Provider
 ACCUMULATED = ("secrets", "secret_headers")
 _STRING_LISTS = ("ignore", "match_headers", "ignore_hosts", *ACCUMULATED)
 _FLAGS = ("allow_playback_repeats", "ignore_localhost")
-OPTIONS = ("mode", *_STRING_LISTS, "replay_speed", *_FLAGS, "providers")
+OPTIONS = (
+    "mode",
+    *_STRING_LISTS,
+    "replay_speed",
+    *_FLAGS,
+    "providers",
+    "max_age",
+    "on_expired",
+)
 _UNSAFE_IN_FILE_NAMES = re.compile(r"[^\w.\-\[\]]")
 
 
@@ -53,6 +64,8 @@ class Settings:
     providers: tuple[Provider, ...] = ()
     ignore_hosts: tuple[str, ...] = ()
     ignore_localhost: bool = False
+    max_age: timedelta | None = None
+    on_expired: OnExpired = OnExpired.WARN
 
     def cassette_options(self) -> dict[str, Any]:
         """Keyword arguments for :class:`~replay._cassette.Cassette`, the mode left out."""
@@ -91,6 +104,10 @@ def _checked_value(where: str, name: str, value: object) -> object:
         if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
             raise ConfigError(where, value, "expected a positive number, or None for instant")
         return float(value)
+    if name == "max_age":
+        return expiry.max_age(where, value)
+    if name == "on_expired":
+        return expiry.on_expired(where, value)
     if name in _FLAGS:
         if not isinstance(value, bool):
             raise ConfigError(where, value, "expected true or false")
