@@ -34,12 +34,13 @@ import warnings
 import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from replay._core import eventstream
+from replay._core import eventstream, expiry
 from replay._core import key as request_keys
 from replay._core.errors import (
     CassetteError,
@@ -48,8 +49,10 @@ from replay._core.errors import (
     ReplayError,
     UndecodableSecret,
 )
+from replay._core.expiry import Expiry, OnExpired
 from replay._core.hosts import IgnoredHosts
 from replay._core.key import KeyRules
+from replay._core.location import Location, S3Location, location
 from replay._core.model import (
     Interaction,
     Outcome,
@@ -66,7 +69,7 @@ from replay._core.rewrite import Rewriter
 from replay._core.streams import decoded_request
 from replay._store import cassette_file as store
 from replay._store import journal, usage
-from replay._store.backend import LOCAL, Store
+from replay._store.backend import Store, store_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +127,8 @@ class Cassette:
     cassette: see :mod:`replay._core.hosts`. In mode ``none``, inside ``use_cassette`` or
     the pytest marker, a connection that bypasses the cassette otherwise raises
     :class:`NetworkBlocked` unless ``block_network`` is False (see
-    :mod:`replay._adapters.patch`).
+    :mod:`replay._adapters.patch`). ``max_age`` and ``on_expired``: what to do with a
+    recording older than that (:mod:`replay._core.expiry`).
 
     ``match_on`` (vcrpy's matcher names: ``["method", "uri"]``) matches a request to the
     recorded responses whose requests agree on those fields, each played once, in recorded
@@ -137,7 +141,7 @@ class Cassette:
 
     def __init__(
         self,
-        path: str | os.PathLike[str],
+        path: str | os.PathLike[str] | S3Location,
         mode: Mode | str = Mode.ONCE,
         *,
         ignore: Iterable[str] = (),
@@ -153,8 +157,10 @@ class Cassette:
         block_network: bool = True,
         match_on: Iterable[str] | None = None,
         normalize: bool = True,
+        max_age: float | timedelta | str | None = None,
+        on_expired: OnExpired | str = OnExpired.WARN,
     ) -> None:
-        self.path = Path(os.fspath(path))
+        self.path = location(path)
         self.mode = Mode.resolve(mode)
         self.rules = KeyRules(tuple(ignore), tuple(match_headers))
         self._match_on_given = match_on is not None
@@ -171,10 +177,16 @@ class Cassette:
         self.providers = tuple(providers)
         self.ignored_hosts = IgnoredHosts(ignore_hosts, ignore_localhost)
         self.block_network = block_network
+        self.expiry = Expiry(
+            expiry.max_age("max_age", max_age), expiry.on_expired("on_expired", on_expired)
+        )
+        self._expired: set[str] = set()
+        """Keys whose recording expired and is being recorded again (``rerecord``)."""
         self.replayed = 0
         self.recorded = 0
         self.used_keys: set[str] = set()
-        usage.track(self.path, self.used_keys)  # read once at exit, for replay prune
+        if isinstance(self.path, Path):  # the usage record is a local file (replay prune's)
+            usage.track(self.path, self.used_keys)  # read once at exit
         self.misses: list[CassetteMiss] = []
         self._normalizer = Normalizer()
         self._lock = threading.RLock()
@@ -186,7 +198,7 @@ class Cassette:
         self._rerecorded: set[str] = set()
         """Keys whose recording this session replaced (mode all): an entry resetting it written."""
         self._played: dict[str, int] = {}
-        self._store: Store = LOCAL
+        self._store: Store[Any] = store_for(self.path)
         self._recordings: set[Recording] = set()
         """Responses still being read: added when they end, or as they stand at save."""
         self._journaled = 0
@@ -347,6 +359,10 @@ class Cassette:
                 miss = self._miss(request, reason, used_up=bool(outcomes))
                 self.misses.append(miss)
                 raise miss
+            if action is Action.REPLAY and self._records_expired(
+                key, request, outcomes[min(played, len(outcomes) - 1)]
+            ):
+                action = Action.RECORD
             self._played[counted] = played + 1
             if action is Action.REPLAY:
                 self.replayed += 1
@@ -365,6 +381,29 @@ class Cassette:
             else None
         )
         return Record(key, stored, scrub, sent)
+
+    def _records_expired(self, key: str, request: Request, outcome: Outcome) -> bool:
+        """Whether to record ``request`` again because ``outcome``, its recording, is older
+        than ``max_age``: ``rerecord``. ``warn`` warns and replays it; ``fail`` (and
+        ``rerecord`` in mode none) raise a miss."""
+        age = self.expiry.age(outcome.recorded_at, datetime.now(UTC))
+        if age is None:
+            return False
+        said = f"recorded {expiry.describe(age)} ago ({outcome.recorded_at}), beyond max_age"
+        if self.expiry.on_expired is OnExpired.WARN:
+            url = self.redactor.url(request.url)
+            warnings.warn(
+                f"cassette {self.path}: {request.method} {url} was {said}; replayed all the same "
+                "(on_expired='warn')",
+                stacklevel=4,
+            )
+            return False
+        if self.expiry.on_expired is OnExpired.FAIL or self.mode is Mode.NONE:
+            miss = self._miss(request, f"its recording is expired: {said}", used_up=True)
+            self.misses.append(miss)
+            raise miss
+        self._expired.add(key)
+        return True
 
     def _keyed_alike(self, stored: Request, request: Request, key: str) -> bool:
         """Whether the request as stored has the key of the request as sent: only then may its
@@ -567,7 +606,9 @@ class Cassette:
         existing = self._interaction(record.key)
         outcomes = list(existing.outcomes) if existing else []
         if self._resets(record.key):
-            change = _Change(record.request, [], replaced=outcomes, sent=record.sent)
+            # An expired recording is replaced whatever the new one says: it must be dated now.
+            replaced = [] if record.key in self._expired else outcomes
+            change = _Change(record.request, [], replaced=replaced, sent=record.sent)
         else:
             change = _Change(record.request, outcomes, sent=record.sent)
         self._changes[record.key] = change
@@ -575,8 +616,10 @@ class Cassette:
 
     def _resets(self, key: str) -> bool:
         """Whether the next response recorded for ``key`` replaces those in the file: in mode
-        all, until one that does is written (the changes may be folded meanwhile, this not)."""
-        return self.mode is Mode.ALL and key not in self._rerecorded
+        all or when they expired, until one that does is written (the changes may be folded
+        meanwhile, this not)."""
+        resets = self.mode is Mode.ALL or key in self._expired
+        return resets and key not in self._rerecorded
 
     # Writing.
 
@@ -688,7 +731,7 @@ ORDER_FIELD = "order"
 """In a stored response of a ``match_on`` cassette: its place in the order of recording."""
 
 
-def _remembered_match_on(path: Path, interactions: dict[str, Any]) -> tuple[str, ...] | None:
+def _remembered_match_on(path: Location, interactions: dict[str, Any]) -> tuple[str, ...] | None:
     """The ``match_on`` the cassette's recordings were made with, if they name one."""
     for key, entry in interactions.items():
         request = entry.get("request") if isinstance(entry, dict) else None
@@ -704,7 +747,7 @@ def _remembered_match_on(path: Path, interactions: dict[str, Any]) -> tuple[str,
     return None
 
 
-def _recorded_orders(path: Path, key: str, entry: Any) -> list[float]:
+def _recorded_orders(path: Location, key: str, entry: Any) -> list[float]:
     """The ``order`` of each stored response of an entry (infinity where there is none)."""
     responses = entry.get("responses") if isinstance(entry, dict) else None
     orders: list[float] = []

@@ -30,7 +30,6 @@ import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable, Mapping, MutableMapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -43,6 +42,7 @@ from replay._adapters.patch import network_method
 from replay._cassette import Cassette
 from replay._core.errors import CassetteError, CassetteMiss, ConfigError, ReplayError
 from replay._core.key import ROUTE_HEADER
+from replay._core.location import Location
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -146,18 +146,18 @@ class Shelf:
 
     def __init__(
         self,
-        root: Path,
-        open_cassette: Callable[[Path], Cassette],
+        root: Location,
+        open_cassette: Callable[[Location], Cassette],
         default: str = DEFAULT_CASSETTE,
         opened: Iterable[Cassette] = (),
     ) -> None:
         self.root = root
         self.default = default
         self._open = open_cassette
-        self._cassettes: dict[Path, Cassette] = {cassette.path: cassette for cassette in opened}
-        self._save_locks: dict[Path, anyio.Lock] = {}
+        self._cassettes: dict[Location, Cassette] = {c.path: c for c in opened}
+        self._save_locks: dict[Location, anyio.Lock] = {}
 
-    def path_for(self, name: str | None) -> Path:
+    def path_for(self, name: str | None) -> Location:
         name = self.default if name is None else name.strip()
         parts = name.removesuffix(".json").split("/")
         bad = not name or "\\" in name or "\0" in name
@@ -168,7 +168,7 @@ class Shelf:
                 "a cassette name is a relative path of non-empty parts separated by /, "
                 "none starting with a dot (no '..')",
             )
-        return self.root.joinpath(*parts[:-1], parts[-1] + ".json")
+        return self.root / "/".join([*parts[:-1], parts[-1] + ".json"])
 
     def cassette(self, name: str | None) -> Cassette:
         path = self.path_for(name)
@@ -311,7 +311,7 @@ class ReplayProxy:
         self.routes = routes
         self.shelf = shelf
         self._network = network if network is not None else NetworkTransport()
-        self._transports: dict[Path, AsyncReplayTransport] = {}
+        self._transports: dict[Location, AsyncReplayTransport] = {}
         self.tally: Counter[str] = Counter()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from replay._core import location as locations
+
 
 class ReplayError(Exception):
     """Base class of every error raised by replay."""
@@ -28,14 +30,16 @@ class ReplayError(Exception):
 class CassetteError(ReplayError):
     """A cassette file that cannot be read or written. The file is left as it was."""
 
-    def __init__(self, path: str | Path, reason: str) -> None:
-        self.path = Path(path)
+    def __init__(self, path: str | Path | locations.S3Location, reason: str) -> None:
+        self.path = locations.location(path)
         self.reason = reason
         super().__init__(f"cassette {self.path}: {reason}")
 
 
 class CassetteVersionError(CassetteError):
-    def __init__(self, path: str | Path, found: object, supported: int) -> None:
+    def __init__(
+        self, path: str | Path | locations.S3Location, found: object, supported: int
+    ) -> None:
         self.found = found
         self.supported = supported
         super().__init__(
@@ -63,14 +67,14 @@ class CassetteMiss(ReplayError):
 
     def __init__(
         self,
-        cassette: str | Path,
+        cassette: str | Path | locations.S3Location,
         method: str,
         url: str,
         reason: str,
         closest_url: str | None = None,
         differences: Sequence[Difference] = (),
     ) -> None:
-        self.cassette = Path(cassette)
+        self.cassette = locations.location(cassette)
         self.method = method
         self.url = url
         self.reason = reason
@@ -99,7 +103,7 @@ class FrameMiss(CassetteMiss):
 
     def __init__(
         self,
-        cassette: str | Path,
+        cassette: str | Path | locations.S3Location,
         url: str,
         position: int,
         reason: str,
@@ -147,7 +151,9 @@ class NetworkBlocked(ReplayError):
     """A connection that no cassette records: blocked by ``--block-network``, or made inside a
     replay-only cassette (``cassette`` is then its path) by a client replay does not route."""
 
-    def __init__(self, host: str, port: int | None, cassette: Path | None = None) -> None:
+    def __init__(
+        self, host: str, port: int | None, cassette: Path | locations.S3Location | None = None
+    ) -> None:
         self.host = host
         self.port = port
         self.cassette = cassette

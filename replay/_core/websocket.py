@@ -14,11 +14,10 @@ scrubbed, known ids replaced) and ask it for the next server message; they do th
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from replay._core import jsonpath
 from replay._core.errors import Difference, FrameMiss
 from replay._core.key import KeyRules, canonical_body
+from replay._core.location import Location
 from replay._core.model import Frame, WebSocketSession
 
 
@@ -26,7 +25,7 @@ class Playback:
     """The replay of one recorded session; not thread-safe: the adapter holds a lock."""
 
     def __init__(
-        self, session: WebSocketSession, cassette: str | Path, url: str, rules: KeyRules
+        self, session: WebSocketSession, cassette: str | Location, url: str, rules: KeyRules
     ) -> None:
         self._cassette = cassette
         self._url = url

@@ -27,9 +27,10 @@ import os
 from collections.abc import Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from replay._core.errors import CassetteError
+from replay._core.location import Location, S3Location
 from replay._store import cassette_file
 from replay._store.cassette_file import Loaded
 
@@ -38,32 +39,44 @@ class Conflict(Exception):
     """The cassette is no longer the version a conditional write was based on."""
 
 
-class Store(Protocol):
-    def read(self, path: Path) -> Loaded:
+At = TypeVar("At", bound=Location)
+"""The kind of location a store holds: a :class:`~pathlib.Path`, an S3 location."""
+
+
+class Store(Protocol[At]):
+    def read(self, path: At) -> Loaded:
         """The cassette; ``signature`` None when there is none."""
 
     def write(
-        self, path: Path, interactions: dict[str, Any], folded: Iterable[str], expected: Any
+        self, path: At, interactions: dict[str, Any], folded: Iterable[str], expected: Any
     ) -> Loaded:
         """Replace the cassette if it is still at version ``expected``: the ``signature`` it was
         read with (None: absent; an ETag in an object store)."""
 
-    def delete(self, path: Path, expected: Any) -> None:
+    def delete(self, path: At, expected: Any) -> None:
         """Remove the cassette if it is still at version ``expected``."""
 
-    def add_entry(self, path: Path, entry_id: str, data: bytes) -> None:
+    def add_entry(self, path: At, entry_id: str, data: bytes) -> None:
         """Write one journal entry, whole or not at all, under a name never used before."""
 
-    def entry_ids(self, path: Path) -> list[str]:
+    def entry_ids(self, path: At) -> list[str]:
         """The ids of the journal's entries, sorted."""
 
-    def read_entry(self, path: Path, entry_id: str) -> bytes | None:
+    def read_entry(self, path: At, entry_id: str) -> bytes | None:
         """An entry's bytes; None when it was removed (folded) since it was listed."""
 
-    def remove_entries(self, path: Path, entry_ids: Iterable[str]) -> None: ...
+    def remove_entries(self, path: At, entry_ids: Iterable[str]) -> None: ...
 
-    def exclusive(self, path: Path) -> AbstractContextManager[None]:
+    def exists(self, path: At) -> bool:
+        """Whether the cassette is there (its journal alone does not count)."""
+
+    def exclusive(self, path: At) -> AbstractContextManager[None]:
         """Keeps other writers of ``path`` out (a lock here; may do nothing elsewhere)."""
+
+    def cassettes_in(self, directory: At) -> list[tuple[At, str]] | None:
+        """The cassettes below ``directory`` with their names relative to it, journals left
+        by a killed recorder included and hidden names passed over; None when ``directory``
+        is not one (it names a cassette)."""
 
 
 ENTRY_SUFFIX = ".entry"
@@ -167,6 +180,9 @@ class LocalStore:
         with contextlib.suppress(OSError):  # not empty: a writer is adding an entry
             directory.rmdir()
 
+    def exists(self, path: Path) -> bool:
+        return path.exists()
+
     @contextmanager
     def exclusive(self, path: Path) -> Iterator[None]:
         """The lock; entered by every fold, which is when what a killed writer left is removed."""
@@ -183,5 +199,45 @@ class LocalStore:
         with contextlib.suppress(OSError):  # not empty, or not there: left as it is
             directory.rmdir()
 
+    def cassettes_in(self, directory: Path) -> list[tuple[Path, str]] | None:
+        if not directory.is_dir():
+            return None
+        files = {file for file in directory.rglob("*.json") if not _directory(file)}
+        files |= _journalled_only(directory)
+        below = ((file, file.relative_to(directory)) for file in sorted(files))
+        return [(file, relative.as_posix()) for file, relative in below if not _hidden(relative)]
+
+
+def _directory(path: Path) -> bool:
+    """A directory named ``*.json`` is searched, not read; anything else found is read, so
+    that a special file or a symbolic link that leads nowhere is reported, not passed over."""
+    try:
+        return path.is_dir()
+    except OSError:  # a symbolic link loop, on Pythons whose is_dir() raises for it
+        return False
+
+
+def _journalled_only(directory: Path) -> set[Path]:
+    """Cassettes that are only a journal so far: their recorder was killed before saving."""
+    return {
+        cassette
+        for journal_dir in directory.rglob(".*.json.journal")
+        if not (cassette := journal_dir.parent / journal_dir.name[1 : -len(".journal")]).exists()
+        and journal_directory(cassette) == journal_dir
+    }
+
+
+def _hidden(relative: Path) -> bool:
+    return any(part.startswith(".") for part in relative.parts)
+
 
 LOCAL = LocalStore()
+
+
+def store_for(location: Location) -> Store[Any]:
+    """The one place that picks a store from where a cassette is."""
+    if isinstance(location, S3Location):
+        from replay._store import s3  # only when an s3:// location is used: it loads boto3
+
+        return s3.STORE
+    return LOCAL

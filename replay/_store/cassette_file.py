@@ -70,6 +70,7 @@ from filelock import FileLock, Timeout
 from replay._core import eventstream
 from replay._core.errors import CassetteError, CassetteVersionError
 from replay._core.key import is_json, parse_json, text_or_base64, url_problem
+from replay._core.location import Location
 from replay._core.model import (
     Chunk,
     Frame,
@@ -99,8 +100,9 @@ Document = dict[str, Any]
 @dataclass(frozen=True)
 class Loaded:
     interactions: Document
-    signature: tuple[int, int, int] | None
-    """(inode, size, mtime) of the file read, None when there was no file."""
+    signature: tuple[int, int, int] | tuple[str, int] | None
+    """(inode, size, mtime) of the file read, (ETag, size) of an object; None when there was
+    none."""
     folded: frozenset[str] = frozenset()
     """Journal entries already in ``interactions`` that may still be on disk: a fold stopped
     between writing the file and removing them (see :mod:`replay._store.journal`)."""
@@ -162,7 +164,7 @@ def load(path: Path) -> Loaded:
             _keep(path, cached)
             return cached
         document = parse_document(path, _read(path, file, info.st_size))
-        loaded = Loaded(document["interactions"], signature, _folded(path, document))
+        loaded = Loaded(document["interactions"], signature, folded_entries(path, document))
     _keep(path, loaded)
     return loaded
 
@@ -208,13 +210,13 @@ def _read(path: Path, file: BinaryIO, size: int) -> bytes:
         raise CassetteError(path, f"cannot read: {error.strerror or error}") from error
 
 
-def parse(path: Path, data: bytes) -> Document:
+def parse(path: Location, data: bytes) -> Document:
     """The interactions of a cassette file's bytes."""
     interactions: Document = parse_document(path, data)["interactions"]
     return interactions
 
 
-def parse_document(path: Path, data: bytes) -> dict[str, Any]:
+def parse_document(path: Location, data: bytes) -> dict[str, Any]:
     """The whole document, checked; ``interactions`` is there (``{}`` when left out)."""
     if not data.strip():
         raise CassetteError(path, "is empty (a cassette holds at least a version)")
@@ -236,7 +238,7 @@ def parse_document(path: Path, data: bytes) -> dict[str, Any]:
     return document
 
 
-def check_storable(path: Path, document: Mapping[str, Any], what: str = "") -> None:
+def check_storable(path: Location, document: Mapping[str, Any], what: str = "") -> None:
     """Fails unless orjson can write ``document`` back: it nests at most 254 levels. Every
     reader then walks it, and every command prints it, without reaching a limit."""
     try:
@@ -247,7 +249,7 @@ def check_storable(path: Path, document: Mapping[str, Any], what: str = "") -> N
         ) from None
 
 
-def _folded(path: Path, document: dict[str, Any]) -> frozenset[str]:
+def folded_entries(path: Location, document: dict[str, Any]) -> frozenset[str]:
     folded = document.get(FOLDED_FIELD, [])
     if not (isinstance(folded, list) and all(isinstance(name, str) for name in folded)):
         raise CassetteError(path, f'"{FOLDED_FIELD}" is not a list of journal entry names')
@@ -532,7 +534,7 @@ _MALFORMED = (KeyError, TypeError, ValueError, AttributeError)
 """What decoding a malformed entry raises; turned into a CassetteError naming the key."""
 
 
-def decode(path: Path, key: str, entry: Any) -> Interaction:
+def decode(path: Location, key: str, entry: Any) -> Interaction:
     """An interaction from its entry; a malformed one is a CassetteError naming the key."""
     try:
         request = entry["request"]
@@ -547,7 +549,7 @@ def decode(path: Path, key: str, entry: Any) -> Interaction:
     return Interaction(key, decoded, decode_outcomes(path, key, entry))
 
 
-def decode_outcomes(path: Path, key: str, entry: Any) -> list[Outcome]:
+def decode_outcomes(path: Location, key: str, entry: Any) -> list[Outcome]:
     """The responses of an entry, all that replaying it needs; its request is only checked.
 
     This is on replay's hot path, once per request: hence try/except rather than a
@@ -587,7 +589,7 @@ def _check_kinds(url: str, outcomes: list[Outcome]) -> None:
             )
 
 
-def _malformed(path: Path, key: str, error: Exception) -> CassetteError:
+def _malformed(path: Location, key: str, error: Exception) -> CassetteError:
     return CassetteError(path, f"interaction {key} is malformed: {_describe(error)}")
 
 

@@ -51,12 +51,12 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import orjson
 
 from replay._core.errors import CassetteError
+from replay._core.location import Location
 from replay._store import cassette_file
 from replay._store.backend import Conflict, Store
 from replay._store.cassette_file import Document, Loaded
@@ -91,8 +91,8 @@ def forget_writer() -> None:
 
 
 def add(
-    store: Store,
-    path: Path,
+    store: Store[Any],
+    path: Location,
     key: str,
     request: dict[str, Any],
     response: dict[str, Any],
@@ -112,12 +112,12 @@ def add(
     return entry_id
 
 
-def view(store: Store, path: Path) -> Loaded:
+def view(store: Store[Any], path: Location) -> Loaded:
     """The cassette as readers see it: the file with its unfolded journal applied."""
     return _retrying(path, "read it", lambda: _view_once(store, path))
 
 
-def _view_once(store: Store, path: Path) -> Loaded:
+def _view_once(store: Store[Any], path: Location) -> Loaded:
     listed = store.entry_ids(path)
     entries = {i: data for i in listed if (data := store.read_entry(path, i)) is not None}
     base = store.read(path)
@@ -135,7 +135,7 @@ def _view_once(store: Store, path: Path) -> Loaded:
     return replace(base, interactions=interactions, journal=tuple(unfolded))
 
 
-def fold(store: Store, path: Path, change: Change | None = None) -> Loaded:
+def fold(store: Store[Any], path: Location, change: Change | None = None) -> Loaded:
     """Fold the journal into the cassette (and apply ``change``); the cassette as written."""
 
     def once() -> Loaded:
@@ -145,7 +145,7 @@ def fold(store: Store, path: Path, change: Change | None = None) -> Loaded:
     return _retrying(path, "save it", once)
 
 
-def _retrying(path: Path, what: str, attempt: Callable[[], Loaded]) -> Loaded:
+def _retrying(path: Location, what: str, attempt: Callable[[], Loaded]) -> Loaded:
     """``attempt()`` again while it meets a :class:`Conflict`, a growing random pause between
     (to let the other writer finish), up to :data:`ATTEMPTS` times."""
     for number in range(ATTEMPTS):
@@ -158,7 +158,7 @@ def _retrying(path: Path, what: str, attempt: Callable[[], Loaded]) -> Loaded:
     raise CassetteError(path, f"kept changing under {ATTEMPTS} attempts to {what}")
 
 
-def _fold_once(store: Store, path: Path, change: Change | None) -> Loaded:
+def _fold_once(store: Store[Any], path: Location, change: Change | None) -> Loaded:
     listed = store.entry_ids(path)
     base = store.read(path)
     interactions = dict(base.interactions)
@@ -187,7 +187,7 @@ def _fold_once(store: Store, path: Path, change: Change | None) -> Loaded:
     return written
 
 
-def _apply(path: Path, interactions: Document, entry_id: str, data: bytes) -> None:
+def _apply(path: Location, interactions: Document, entry_id: str, data: bytes) -> None:
     """Add an entry's response to its key's (replacing them when it resets).
 
     An entry is checked as a cassette's interaction is, before anything of it is used: one
@@ -213,7 +213,7 @@ def _apply(path: Path, interactions: Document, entry_id: str, data: bytes) -> No
     interactions[key] = {"request": request, "responses": [*kept, response]}
 
 
-def _not_an_interaction(path: Path, entry_id: str, reason: str) -> CassetteError:
+def _not_an_interaction(path: Location, entry_id: str, reason: str) -> CassetteError:
     return CassetteError(
         path,
         f"journal entry {entry_id} is not a recorded interaction ({reason}); an entry"

@@ -29,6 +29,7 @@ import orjson
 from replay._core.answers import Answer, Usage, answer_of, prompt_of
 from replay._core.errors import CassetteError, ConfigError, ReplayError
 from replay._core.key import KEY_LENGTH, KeyRules
+from replay._core.location import Location
 from replay._core.model import Interaction, Outcome, Response
 from replay._core.providers import detect
 from replay._core.redact import Redactor
@@ -36,7 +37,8 @@ from replay._core.reissue import model_requested
 from replay._store import cassette_file as store
 from replay._store.backend import journal_directory
 from replay.tools import diff as semantic_diff
-from replay.tools import fakellm, inventory, layout, prune, report, rerun, review, scan
+from replay.tools import fakellm, inventory, layout, prune, report, rerun, review, scan, sync
+from replay.tools.config import LOCATION
 from replay.tools.inventory import CassetteFile
 from replay.tools.serve import serve_command
 from replay.tools.wording import counted
@@ -173,21 +175,23 @@ def _set_color(ctx: click.Context, param: click.Parameter, value: bool | None) -
         output.color = value
 
 
-def _existing(
-    ctx: click.Context, param: click.Parameter, value: Path | tuple[Path, ...] | None
-) -> Any:
-    """Every path argument checked before anything is read or printed: a missing one is bad
-    usage (exit status 2). A cassette whose recorder was killed before its first save is only
-    its journal, and exists for this."""
+def _existing(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+    """Every local path argument checked before anything is read or printed: a missing one is
+    bad usage (exit status 2). A cassette whose recorder was killed before its first save is
+    only its journal, and exists for this. An s3:// one is looked for when it is read."""
     for path in value if isinstance(value, tuple) else (value,):
-        if path is not None and not (os.path.lexists(path) or journal_directory(path).is_dir()):
+        if not isinstance(path, Path):
+            continue
+        if not (os.path.lexists(path) or journal_directory(path).is_dir()):
             raise click.BadParameter(f"{path}: no such file or directory", ctx, param)
     return value
 
 
-_CASSETTES = click.argument("paths", nargs=-1, required=True, callback=_existing,
-                            type=click.Path(path_type=Path))  # fmt: skip
-"""Cassettes and directories of them."""
+_CASSETTES = click.argument("paths", nargs=-1, required=True, callback=_existing, type=LOCATION)
+"""Cassettes and directories of them, local or s3://."""
+_LOCAL_CASSETTES = click.argument("paths", nargs=-1, required=True, callback=_existing,
+                                  type=click.Path(path_type=Path))  # fmt: skip
+"""For ``prune``, which goes by the usage record, kept locally."""
 _JSON_HELP = "Print one JSON document."
 _COLOR_HELP = "Force colors on or off (default: on at a terminal, off when NO_COLOR is set)."
 
@@ -206,8 +210,8 @@ def _JSON(command: Callable[..., Any]) -> Callable[..., Any]:
 @click.option("--json", "as_json", is_flag=True, help=_JSON_HELP)
 @click.pass_context
 def main(ctx: click.Context, color: bool | None, as_json: bool) -> None:
-    """Look after recorded LLM calls: list, show, diff, report, prune, scan, verify, rerun and
-    import cassettes; serve them to any client, or serve a fake LLM API to record from.
+    """Look after recorded LLM calls: list, show, diff, report, prune, scan, verify, rerun,
+    sync and import cassettes; serve them to any client, or serve a fake LLM API to record from.
 
     --json and --color/--no-color are taken before the command or after it.
 
@@ -220,6 +224,7 @@ def main(ctx: click.Context, color: bool | None, as_json: bool) -> None:
       replay rerun tests/cassettes --out v2/ --model gpt-4.1-mini
       replay serve --cassettes tests/cassettes --upstream https://api.openai.com
       replay fake-server --port 8000
+      replay sync tests/cassettes s3://team-cassettes/suite
     """
     ctx.obj = Output(color_wanted(color, sys.stdout.isatty(), os.environ), as_json)
 
@@ -230,7 +235,7 @@ def _output(as_json: bool) -> Output:
     return output
 
 
-def _read(paths: Sequence[Path], label: str, required: bool = False) -> list[CassetteFile]:
+def _read(paths: Sequence[Location], label: str, required: bool = False) -> list[CassetteFile]:
     """The cassettes under ``paths``; each unreadable one is passed over, and said so.
 
     ``required``: a path with no cassette under it is passed over too, as a
@@ -344,7 +349,7 @@ class Row:
 @main.command("list")
 @_CASSETTES
 @_JSON
-def list_command(paths: tuple[Path, ...], as_json: bool) -> None:
+def list_command(paths: tuple[Location, ...], as_json: bool) -> None:
     """One row per cassette: interactions, providers, models, tokens, size, age."""
     output = _output(as_json)
     rows = []
@@ -448,11 +453,11 @@ def _answer_lines(
 
 
 @main.command("show")
-@click.argument("cassette", callback=_existing, type=click.Path(path_type=Path))
+@click.argument("cassette", callback=_existing, type=LOCATION)
 @click.option("--key", "prefix", default="", help="Only interactions whose key starts so.")
 @click.option("--raw", is_flag=True, help="Print the stored JSON of each interaction.")
 @_JSON
-def show_command(cassette: Path, prefix: str, raw: bool, as_json: bool) -> None:
+def show_command(cassette: Location, prefix: str, raw: bool, as_json: bool) -> None:
     """The interactions of one cassette: request, prompt, answer, finish reason, usage."""
     output = _output(as_json)
     found = inventory.read(inventory.Found(cassette, cassette.name, named=True))
@@ -523,8 +528,8 @@ _GIT_REV_OPTION = click.option(
 class _Compared:
     """Two recordings read and paired, as ``diff`` and ``report`` both start."""
 
-    old: Path
-    new: Path
+    old: Location
+    new: Location
     olds: dict[str, list[Interaction]]
     news: dict[str, list[Interaction]]
     pairs: list[semantic_diff.Pair]
@@ -534,14 +539,16 @@ class _Compared:
 
 
 def _compared(
-    old: Path, new: Path | None, ignore: tuple[str, ...], git_rev: str | None
+    old: Location, new: Location | None, ignore: tuple[str, ...], git_rev: str | None
 ) -> _Compared:
     if (new is None) == (git_rev is None):
         raise click.UsageError("give OLD and NEW, or one PATH with --git-rev REV")
     if new is None:
+        if not isinstance(old, Path):
+            raise click.UsageError(f"--git-rev compares a path in a git work tree, not {old}")
         new, (old, olds) = old, review.side_at_revision(old, str(git_rev), _side)
     else:
-        if old.is_dir() != new.is_dir():
+        if inventory.is_directory(old) != inventory.is_directory(new):
             raise click.UsageError("OLD and NEW must both be cassette files or both directories")
         olds = _side(old)
     news = _side(new)
@@ -551,8 +558,8 @@ def _compared(
 
 
 @main.command("diff")
-@click.argument("old", callback=_existing, type=click.Path(path_type=Path))
-@click.argument("new", required=False, callback=_existing, type=click.Path(path_type=Path))
+@click.argument("old", callback=_existing, type=LOCATION)
+@click.argument("new", required=False, callback=_existing, type=LOCATION)
 @_IGNORE_OPTION
 @click.option("-v", "--verbose", is_flag=True, help="List the unchanged pairs too.")
 @click.option(
@@ -566,8 +573,8 @@ def _compared(
 @_GIT_REV_OPTION
 @_JSON
 def diff_command(
-    old: Path,
-    new: Path | None,
+    old: Location,
+    new: Location | None,
     ignore: tuple[str, ...],
     verbose: bool,
     shape: str,
@@ -633,8 +640,8 @@ def diff_command(
 
 
 @main.command("report")
-@click.argument("old", callback=_existing, type=click.Path(path_type=Path))
-@click.argument("new", required=False, callback=_existing, type=click.Path(path_type=Path))
+@click.argument("old", callback=_existing, type=LOCATION)
+@click.argument("new", required=False, callback=_existing, type=LOCATION)
 @click.option(
     "-o",
     "--output",
@@ -654,8 +661,8 @@ def diff_command(
     "answers where the provider reports none. Repeatable.",
 )
 def report_command(
-    old: Path,
-    new: Path | None,
+    old: Location,
+    new: Location | None,
     target: Path,
     ignore: tuple[str, ...],
     git_rev: str | None,
@@ -700,7 +707,7 @@ def report_command(
         raise click.exceptions.Exit(2)
 
 
-def _collision_message(collision: semantic_diff.Collision, sides: Mapping[str, Path]) -> str:
+def _collision_message(collision: semantic_diff.Collision, sides: Mapping[str, Location]) -> str:
     side = sides[collision.side]
     path = side / collision.file if collision.file else side
     return (
@@ -710,15 +717,15 @@ def _collision_message(collision: semantic_diff.Collision, sides: Mapping[str, P
     )
 
 
-def _side(path: Path) -> dict[str, list[Interaction]]:
+def _side(path: Location) -> dict[str, list[Interaction]]:
     files = list(_decoded(_read([path], f"Reading {path}")))
-    if not path.is_dir():
+    if not inventory.is_directory(path):
         # Two single files compare with each other whatever their names.
         return {"": files[0][1]} if files else {}
     return {cassette.relative: interactions for cassette, interactions in files}
 
 
-def _print_side(output: Output, side: str, path: Path, models: Sequence[str]) -> None:
+def _print_side(output: Output, side: str, path: Location, models: Sequence[str]) -> None:
     """``OLD path: models``, the path cut before the models."""
     named = ", ".join(models) or "no model named"
     room = max(output.width - len(f"OLD : {named}"), 20)
@@ -823,7 +830,7 @@ def _days(ctx: click.Context, param: click.Parameter, value: float | None) -> fl
 
 
 @main.command("prune")
-@_CASSETTES
+@_LOCAL_CASSETTES
 @click.option("--yes", is_flag=True, help="Remove them (without --yes, only show what would go).")
 @click.option("--dry-run", is_flag=True, help="Only show what would be removed.")
 @click.option(
@@ -844,10 +851,14 @@ def prune_command(
     """
     output = _output(as_json)
     cutoff = prune.cutoff(older_than, datetime.now(UTC))
-    cassettes = _read(paths, "Reading cassettes")
-    directories = prune.directories([cassette.path.parent for cassette in cassettes])
+    cassettes = [
+        (cassette.path, cassette)  # local: prune's paths are
+        for cassette in _read(paths, "Reading cassettes")
+        if isinstance(cassette.path, Path)
+    ]
+    directories = prune.directories([path.parent for path, _ in cassettes])
     policies = {d.path: prune.Policy(d.run, cutoff) for d in directories}
-    plans = [prune.plan(c.path, c.entries, policies[c.path.parent]) for c in cassettes]
+    plans = [prune.plan(path, c.entries, policies[path.parent]) for path, c in cassettes]
     plans = [plan for plan in plans if plan.reasons]
     applied = yes and not dry_run and bool(plans)
     if applied:
@@ -896,13 +907,53 @@ def _print_prune(
         output.line("run with --yes to remove these")
 
 
+@main.command("sync")
+@click.argument("source", type=LOCATION)
+@click.argument("destination", type=LOCATION)
+@_JSON
+def sync_command(source: Location, destination: Location, as_json: bool) -> None:
+    """Copy the cassettes under SOURCE to DESTINATION, local or s3://BUCKET/PREFIX.
+
+    Each is merged into the cassette of the same relative name (DESTINATION itself when
+    SOURCE is one cassette): SOURCE's interactions are added, and replace DESTINATION's
+    responses for the same request. Nothing in DESTINATION is removed. Exit status 2 when a
+    cassette could not be read or written.
+
+    \b
+    Examples:
+      replay sync cassettes s3://team-cassettes/llm-suite
+      replay sync s3://team-cassettes/llm-suite cassettes
+    """
+    output = _output(as_json)
+    synced: list[sync.Synced] = []
+    found = inventory.find([source])
+    with progress(found, "Syncing") as items:
+        for item in items:
+            try:
+                cassette = inventory.read(item)
+                if cassette is not None:
+                    target = sync.target_of(cassette, item.named, destination)
+                    synced.append(sync.merge_into(target, cassette))
+            except CassetteError as error:
+                output.passed_over(str(error))
+    if as_json:
+        output.document({"synced": [s.to_json() for s in synced], "unreadable": output.unreadable})
+    else:
+        for done in synced:
+            output.line(f"{'copied' if done.changed else 'unchanged'}  {done.target}")
+        written = sum(done.changed for done in synced)
+        output.line(f"{counted(len(synced), 'cassette')} synced, {written} written")
+    if output.unreadable:
+        raise click.exceptions.Exit(2)
+
+
 # replay scan (the search is in replay.tools.scan)
 
 
 @main.command("scan")
 @_CASSETTES
 @_JSON
-def scan_command(paths: tuple[Path, ...], as_json: bool) -> None:
+def scan_command(paths: tuple[Location, ...], as_json: bool) -> None:
     """Search cassettes for secrets that escaped redaction; exit status 1 if any is found.
 
     Looks for the API key shapes of the major providers, bearer tokens, and the
@@ -987,7 +1038,7 @@ def _outcome_problem(outcome: Outcome) -> str | None:
 @main.command("verify")
 @_CASSETTES
 @_JSON
-def verify_command(paths: tuple[Path, ...], as_json: bool) -> None:
+def verify_command(paths: tuple[Location, ...], as_json: bool) -> None:
     """Check that every cassette loads and matches the format; exit status 1 otherwise."""
     output = _output(as_json)
     results: list[dict[str, Any]] = []

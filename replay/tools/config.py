@@ -22,18 +22,32 @@ import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import click
+
+from replay._core import expiry
 from replay._core.errors import ConfigError
+from replay._core.expiry import OnExpired
 from replay._core.key import match_fields
+from replay._core.location import Location, location
 from replay._core.modes import MODE_VARIABLE, Mode
 from replay._core.providers import Provider
 
 ACCUMULATED = ("secrets", "secret_headers", "secret_params")
 _STRING_LISTS = ("ignore", "match_headers", "ignore_hosts", "match_on", *ACCUMULATED)
 _FLAGS = ("allow_playback_repeats", "ignore_localhost", "block_network")
-OPTIONS = ("mode", *_STRING_LISTS, "replay_speed", *_FLAGS, "providers")
+OPTIONS = (
+    "mode",
+    *_STRING_LISTS,
+    "replay_speed",
+    *_FLAGS,
+    "providers",
+    "max_age",
+    "on_expired",
+)
 _UNSAFE_IN_FILE_NAMES = re.compile(r"[^\w.\-\[\]]")
 
 
@@ -54,6 +68,8 @@ class Settings:
     ignore_hosts: tuple[str, ...] = ()
     ignore_localhost: bool = False
     block_network: bool = True
+    max_age: timedelta | None = None
+    on_expired: OnExpired = OnExpired.WARN
 
     def cassette_options(self) -> dict[str, Any]:
         """Keyword arguments for :class:`~replay._cassette.Cassette`, the mode left out."""
@@ -94,6 +110,10 @@ def _checked_value(where: str, name: str, value: object) -> object:
         if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
             raise ConfigError(where, value, "expected a positive number, or None for instant")
         return float(value)
+    if name == "max_age":
+        return expiry.max_age(where, value)
+    if name == "on_expired":
+        return expiry.on_expired(where, value)
     if name in _FLAGS:
         if not isinstance(value, bool):
             raise ConfigError(where, value, "expected true or false")
@@ -225,11 +245,14 @@ def default_mode(environ: Mapping[str, str]) -> Mode:
 
 SERVE_TABLE = "serve"
 """``[tool.replay.serve]``: what only ``replay serve`` reads (:mod:`replay.tools.serve`)."""
+CASSETTE_DIR = "cassette_dir"
+"""``[tool.replay] cassette_dir``: where the pytest plugin keeps every test's cassette (see
+:func:`cassette_path`); not an option of one cassette."""
 
 
 def pyproject_options(path: Path) -> dict[str, object]:
     """The checked ``[tool.replay]`` table of ``path``; empty when the file or table is absent."""
-    table = {k: v for k, v in pyproject_table(path).items() if k != SERVE_TABLE}
+    table = {k: v for k, v in pyproject_table(path).items() if k not in (SERVE_TABLE, CASSETTE_DIR)}
     return checked(f"[tool.replay] of {path}", table)
 
 
@@ -259,13 +282,54 @@ def chosen_path(where: str, markers: Iterable[Any]) -> str | None:
     return None
 
 
-def cassette_path(test_file: Path, test_name: str, chosen: str | None = None) -> Path:
-    """``cassettes/<test module>/<test name>.json`` beside the test file.
+def cassette_dir(command_line: str | None, pyproject: Path, root: Path) -> Location | None:
+    """``--replay-cassette-dir``, else ``cassette_dir`` of ``[tool.replay]``: a local path
+    (relative to ``root``) or ``s3://BUCKET/PREFIX``; None when neither sets one."""
+    value: object = command_line or pyproject_table(pyproject).get(CASSETTE_DIR)
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value:
+        where = f"{CASSETTE_DIR} (in [tool.replay] of {pyproject})"
+        raise ConfigError(where, value, "expected a directory, or s3://BUCKET/PREFIX")
+    chosen = location(value)
+    return root / chosen if isinstance(chosen, Path) else chosen
+
+
+def cassette_path(
+    test_file: Path,
+    test_name: str,
+    chosen: str | None = None,
+    shared: tuple[Location, Path] | None = None,
+) -> Location:
+    """``cassettes/<test module>/<test name>.json`` beside the test file; with ``shared``, a
+    cassette directory and the project's root, ``DIR/<test file below the root, without
+    .py>/<test name>.json``.
 
     A chosen path replaces the file name; a relative one is taken in the same
     directory, so tests of one module share a cassette by naming it alike.
     """
-    directory = test_file.parent / "cassettes" / test_file.stem
+    directory: Location = test_file.parent / "cassettes" / test_file.stem
+    if shared is not None:
+        top, root = shared
+        below = test_file.with_suffix("")
+        below = below.relative_to(root) if below.is_relative_to(root) else Path(below.name)
+        directory = top / below.as_posix()
     if chosen is not None:
         return directory / chosen
     return directory / f"{_UNSAFE_IN_FILE_NAMES.sub('_', test_name)}.json"
+
+
+class LocationType(click.ParamType):  # type: ignore[type-arg]
+    """A local path, or ``s3://BUCKET/KEY`` (:func:`replay._core.location.location`)."""
+
+    name = "path"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return location(value)
+        except ConfigError as error:
+            self.fail(str(error), param, ctx)
+
+
+LOCATION = LocationType()
+"""The command line's type for cassettes and their directories, local or s3://."""

@@ -20,15 +20,16 @@ from typing import Any
 import orjson
 
 from replay._core.errors import CassetteError
+from replay._core.location import Location
 from replay._core.model import Interaction
 from replay._store import cassette_file as store
 from replay._store import journal
-from replay._store.backend import LOCAL, journal_directory
+from replay._store.backend import store_for
 
 
 @dataclass(frozen=True)
 class Found:
-    path: Path
+    path: Location
     relative: str
     """The path below the directory it was found in; the file name for a named file."""
     named: bool
@@ -37,7 +38,7 @@ class Found:
 
 @dataclass(frozen=True)
 class CassetteFile:
-    path: Path
+    path: Location
     relative: str
     size: int
     entries: store.Document
@@ -49,49 +50,21 @@ class CassetteFile:
             yield store.decode(self.path, key, self.entries[key])
 
 
-def find(paths: Iterable[Path]) -> list[Found]:
+def find(paths: Iterable[Location]) -> list[Found]:
     found: list[Found] = []
     for path in paths:
-        if path.is_dir():
-            files = {file for file in path.rglob("*.json") if not _directory(file)}
-            files |= _journalled_only(path)
-            found.extend(
-                Found(file, file.relative_to(path).as_posix(), named=False)
-                for file in sorted(files)
-                if not _hidden(file.relative_to(path))
-            )
-        else:
+        below = store_for(path).cassettes_in(path)
+        if below is None:
             found.append(Found(path, path.name, named=True))
+        else:
+            found.extend(Found(file, relative, named=False) for file, relative in below)
     return found
-
-
-def _directory(path: Path) -> bool:
-    """A directory named ``*.json`` is searched, not read; anything else found is read, so
-    that a special file or a symbolic link that leads nowhere is reported, not passed over."""
-    try:
-        return path.is_dir()
-    except OSError:  # a symbolic link loop, on Pythons whose is_dir() raises for it
-        return False
-
-
-def _journalled_only(directory: Path) -> set[Path]:
-    """Cassettes that are only a journal so far: their recorder was killed before saving."""
-    return {
-        cassette
-        for journal_dir in directory.rglob(".*.json.journal")
-        if not (cassette := journal_dir.parent / journal_dir.name[1 : -len(".journal")]).exists()
-        and journal_directory(cassette) == journal_dir
-    }
-
-
-def _hidden(relative: Path) -> bool:
-    return any(part.startswith(".") for part in relative.parts)
 
 
 def read(found: Found) -> CassetteFile | None:
     """The cassette, or None for JSON in a directory that is not a cassette."""
     try:
-        loaded = journal.view(LOCAL, found.path)
+        loaded = journal.view(store_for(found.path), found.path)
     except CassetteError:
         if not found.named and not _looks_like_cassette(found.path):
             return None
@@ -102,7 +75,14 @@ def read(found: Found) -> CassetteFile | None:
     return CassetteFile(found.path, found.relative, size, loaded.interactions)
 
 
-def _looks_like_cassette(path: Path) -> bool:
+def is_directory(path: Location) -> bool:
+    """Whether ``path`` names a directory of cassettes (a prefix, in an object store)."""
+    return store_for(path).cassettes_in(path) is not None
+
+
+def _looks_like_cassette(path: Location) -> bool:
+    if not isinstance(path, Path):
+        return True  # in an object store, any JSON under the prefix is taken as a cassette
     try:
         file = store.open_regular(path)
         if file is None:
@@ -116,5 +96,5 @@ def _looks_like_cassette(path: Path) -> bool:
     return isinstance(document, dict) and "interactions" in document
 
 
-def read_all(paths: Iterable[Path]) -> list[CassetteFile]:
+def read_all(paths: Iterable[Location]) -> list[CassetteFile]:
     return [cassette for found in find(paths) if (cassette := read(found)) is not None]

@@ -32,12 +32,14 @@ from replay._adapters.network import NetworkGuard
 from replay._adapters.patch import intercept
 from replay._cassette import Cassette
 from replay._core.errors import CassetteMiss, ConfigError, NetworkBlocked, ReplayError
+from replay._core.location import Location
 from replay._core.modes import Mode
 from replay._store import usage
 from replay.tools import serve
 from replay.tools.config import (
     VCR_MODES,
     Settings,
+    cassette_dir,
     cassette_path,
     checked,
     chosen_path,
@@ -68,6 +70,7 @@ _SETTINGS = pytest.StashKey[Settings]()
 _MISSES = pytest.StashKey[LocatedMisses]()
 _FORCED_BY_CI = pytest.StashKey[bool]()
 _STANDS_IN = pytest.StashKey[bool]()
+_CASSETTE_DIR = pytest.StashKey[tuple[Location, Path] | None]()
 _WORKER_KEY = "replay_run_directory"
 _RECORDING_PLUGIN = "recording"
 """pytest-recording's plugin name (its ``pytest11`` entry point), which ``-p no:`` blocks."""
@@ -111,6 +114,13 @@ def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginMa
     if _recording_active(pluginmanager):
         return  # --block-network and --allowed-hosts are pytest-recording's
     group.addoption(
+        "--replay-cassette-dir",
+        default=None,
+        metavar="DIR",
+        help="keep every test's cassette under DIR (a directory, or s3://BUCKET/PREFIX), as "
+        "DIR/<test file>/<test name>.json; default: cassettes/ beside each test file",
+    )
+    group.addoption(
         "--block-network",
         action="store_true",
         help="fail any real connection a test makes other than through its cassette",
@@ -149,11 +159,15 @@ def pytest_configure(config: pytest.Config) -> None:
     try:
         run_mode(_command_line_mode(config), os.environ)
         config.stash[_PROJECT_OPTIONS] = pyproject_options(_pyproject(config))
+        shared = cassette_dir(
+            config.getoption("replay_cassette_dir"), _pyproject(config), config.rootpath
+        )
     except ReplayError as error:
         raise pytest.UsageError(f"replay: {error}") from error
-    shared = getattr(config, "workerinput", {}).get(_WORKER_KEY)
-    config.stash[_OWNS_RUN_DIRECTORY] = shared is None
-    directory = Path(shared) if shared else Path(tempfile.mkdtemp(prefix="replay-run-"))
+    config.stash[_CASSETTE_DIR] = None if shared is None else (shared, config.rootpath)
+    run_directory = getattr(config, "workerinput", {}).get(_WORKER_KEY)
+    config.stash[_OWNS_RUN_DIRECTORY] = run_directory is None
+    directory = Path(run_directory or tempfile.mkdtemp(prefix="replay-run-"))
     config.stash[_RUN] = TestRun(directory)
     if stands_in:
         allowed = config.getoption("allow_hosts")
@@ -260,7 +274,7 @@ def _replay_cassette_of_test(request: pytest.FixtureRequest) -> Iterator[Cassett
 
 def _replay_marked(
     request: pytest.FixtureRequest, markers: list[pytest.Mark]
-) -> tuple[Path, dict[str, object]]:
+) -> tuple[Location, dict[str, object]]:
     where = f"the replay marker of {request.node.nodeid}"
     options = merged(
         [
@@ -271,12 +285,13 @@ def _replay_marked(
     )
     test_class = getattr(request.node, "cls", None)
     name = f"{test_class.__name__}.{request.node.name}" if test_class else request.node.name
-    return cassette_path(request.path, name, chosen_path(where, markers)), options
+    shared = request.config.stash[_CASSETTE_DIR]
+    return cassette_path(request.path, name, chosen_path(where, markers), shared), options
 
 
 def _vcr_marked(
     request: pytest.FixtureRequest, markers: list[pytest.Mark]
-) -> tuple[Path, dict[str, object]]:
+) -> tuple[Location, dict[str, object]]:
     """A test marked as pytest-recording marks it: its options, and its cassette, the one
     a marker names (converted: ``x.yaml`` -> ``x.json``) or ``default_cassette_name``."""
     where = f"the vcr marker of {request.node.nodeid}"
@@ -320,7 +335,7 @@ def replay_server(
     ``X-Replay-Cassette: NAME`` names NAME.json beside it."""
     run, chosen, named = request.config.stash[_RUN], request.node.stash[_SETTINGS], []
 
-    def open_named(path: Path) -> Cassette:
+    def open_named(path: Location) -> Cassette:
         named.append(run.open(path, chosen))
         return named[-1]
 

@@ -45,6 +45,7 @@ from replay._adapters.httpx_transport import teed
 from replay._cassette import Cassette, Record
 from replay._core import reissue
 from replay._core.answers import Usage, answer_of
+from replay._core.location import Location
 from replay._core.model import Interaction, Request, Response
 from replay._core.modes import Mode
 from replay._core.providers import detect
@@ -137,7 +138,7 @@ class Planned:
 @dataclass
 class CassettePlan:
     file: str
-    source: Path
+    source: Location
     target: Path
     out: Cassette
     conversations: list[list[Planned]]
@@ -614,7 +615,7 @@ def rerun_command(
     if (overlap := out_overlaps(out, paths)) is not None:
         raise click.UsageError(f"--out {out} overlaps {overlap}: the originals are never written")
     cassettes = cli._read(paths, "Reading cassettes")
-    names: dict[str, Path] = {}
+    names: dict[str, Location] = {}
     for cassette in cassettes:
         if names.setdefault(cassette.relative, cassette.path) != cassette.path:
             cli.fail(

@@ -51,9 +51,11 @@ from replay._adapters.proxy import (
 )
 from replay._cassette import Cassette
 from replay._core.errors import ConfigError, ReplayError
+from replay._core.location import Location, location
 from replay._core.modes import Mode
 from replay._store import usage
 from replay.tools.config import (
+    LOCATION,
     SERVE_TABLE,
     checked,
     merged,
@@ -268,7 +270,7 @@ def running(proxy: ReplayProxy, host: str = DEFAULT_HOST, port: int = 0) -> Iter
 
 
 def for_test(
-    cassette: Cassette, open_cassette: Callable[[Path], Cassette], upstreams: Mapping[str, str]
+    cassette: Cassette, open_cassette: Callable[[Location], Cassette], upstreams: Mapping[str, str]
 ) -> contextlib.AbstractContextManager[Served]:
     """The proxy of the pytest fixture ``replay_server``: the test's cassette is the default,
     ``X-Replay-Cassette`` names others beside it."""
@@ -319,20 +321,20 @@ def project_upstreams(pyproject: Path) -> dict[str, str]:
 @dataclass(frozen=True)
 class Plan:
     routes: Routes
-    cassettes: Path
+    cassettes: Location
     host: str
     port: int
     mode: Mode
     cassette_options: dict[str, Any]
 
-    def open(self, path: Path) -> Cassette:
+    def open(self, path: Location) -> Cassette:
         return Cassette(path, self.mode, **self.cassette_options)
 
 
 def plan(
     pyproject: Path,
     upstreams: tuple[str, ...],
-    cassettes: Path | None,
+    cassettes: Location | None,
     host: str | None,
     port: int | None,
     command_line: dict[str, object],
@@ -349,7 +351,7 @@ def plan(
     table_port = table.get("port")
     return Plan(
         routes=routes,
-        cassettes=cassettes or Path(str(table.get("cassettes", DEFAULT_CASSETTES))),
+        cassettes=cassettes or location(str(table.get("cassettes", DEFAULT_CASSETTES))),
         host=host or str(table.get("host", DEFAULT_HOST)),
         port=port if port is not None else table_port if isinstance(table_port, int) else 8787,
         mode=chosen.mode,
@@ -405,8 +407,8 @@ def _log_to_stderr(quiet: bool) -> None:
 )
 @click.option(
     "--cassettes",
-    type=click.Path(file_okay=False, path_type=Path),
-    help=f"The cassettes' directory (default: {DEFAULT_CASSETTES}).",
+    type=LOCATION,
+    help=f"The cassettes' directory, or s3://BUCKET/PREFIX (default: {DEFAULT_CASSETTES}).",
 )
 @click.option(
     "--mode",
@@ -433,7 +435,7 @@ def _log_to_stderr(quiet: bool) -> None:
 @click.option("-q", "--quiet", is_flag=True, help="Log only misses and failures.")
 def serve_command(
     upstreams: tuple[str, ...],
-    cassettes: Path | None,
+    cassettes: Location | None,
     mode: str | None,
     host: str | None,
     port: int | None,

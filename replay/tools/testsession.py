@@ -31,8 +31,10 @@ from typing import Any
 
 from replay._cassette import Cassette
 from replay._core.errors import CassetteError, CassetteMiss, ReplayError
+from replay._core.location import Location, location
 from replay._core.modes import Mode
 from replay._store import usage
+from replay._store.backend import store_for
 from replay.tools import inventory, prune
 from replay.tools.config import Settings
 
@@ -51,15 +53,15 @@ class TestRun:
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
-        self.tallies: dict[Path, Tally] = {}
+        self.tallies: dict[Location, Tally] = {}
         self.started = usage.now()
 
-    def existed_at_start(self, path: Path) -> bool:
-        note = self.directory / hashlib.sha256(os.fsencode(path.resolve())).hexdigest()
+    def existed_at_start(self, path: Location) -> bool:
+        note = self.directory / hashlib.sha256(str(path.resolve()).encode()).hexdigest()
         if not note.exists():
             descriptor, draft = tempfile.mkstemp(dir=self.directory)
             with os.fdopen(descriptor, "w") as file:
-                file.write("1" if path.exists() else "0")
+                file.write("1" if store_for(path).exists(path) else "0")
             try:
                 os.link(draft, note)  # atomic: the first process to look decides
             except FileExistsError:
@@ -68,7 +70,7 @@ class TestRun:
                 os.unlink(draft)
         return note.read_text() == "1"
 
-    def open(self, path: Path, settings: Settings) -> Cassette:
+    def open(self, path: Location, settings: Settings) -> Cassette:
         cassette = Cassette(path, settings.mode, **settings.cassette_options())
         cassette.mode = settings.mode  # --replay-mode wins over REPLAY_MODE, which Cassette reads
         if settings.mode is Mode.ONCE and not self.existed_at_start(path):
@@ -92,7 +94,7 @@ class TestRun:
 
     def absorb(self, exported: dict[str, Any]) -> None:
         for path, counts in exported.items():
-            tally = self.tallies.setdefault(Path(path), Tally())
+            tally = self.tallies.setdefault(location(path), Tally())
             tally.replayed += counts["replayed"]
             tally.recorded += counts["recorded"]
             tally.used |= set(counts["used"])
@@ -103,7 +105,7 @@ class TestRun:
             return None
         unused = 0
         unreadable = 0
-        for directory in sorted({path.parent for path in self.tallies}):
+        for directory in sorted({path.parent for path in self.tallies}, key=str):
             removed, unread = self._unused_in(directory)
             unused, unreadable = unused + removed, unreadable + unread
         tallies = self.tallies.values()
@@ -114,13 +116,13 @@ class TestRun:
         )
         return line + (f" ({unreadable} unreadable)" if unreadable else "")
 
-    def _unused_in(self, directory: Path) -> tuple[int, int]:
+    def _unused_in(self, directory: Location) -> tuple[int, int]:
         """How many interactions ``replay prune`` would remove from ``directory`` if it went
         by this run, and how many cassettes there could not be read."""
         used = {path.name: frozenset(t.used) for path, t in self.tallies.items()
                 if path.parent == directory}  # fmt: skip
         policy = prune.Policy(usage.Run("", self.started, "", True, (), 1, used), None)
-        found = inventory.find([directory]) if directory.is_dir() else []
+        found = [item for item in inventory.find([directory]) if not item.named]
         removed = unreadable = 0
         for item in found:
             if item.path.parent != directory:
@@ -171,10 +173,10 @@ def call_site(stack: Iterable[traceback.FrameSummary], test_file: Path) -> str |
     return f"{shown}:{frame.lineno}, in {frame.name}{code}"
 
 
-def ci_note(cassette: Path, ci: str) -> str:
+def ci_note(cassette: Location, ci: str) -> str:
     """Why a test missed on CI and how to record what it asked: CI chose mode ``none``."""
     forced = f"CI is set (CI={ci}), so replay ran in mode 'none', which records nothing"
-    if not cassette.exists():
+    if not store_for(cassette).exists(cassette):
         return (
             f"{forced}, and the cassette {cassette} does not exist.\n"
             "To record it: run this test once where the API is reachable, with CI unset "

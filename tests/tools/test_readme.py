@@ -46,6 +46,9 @@ NOT_RUN = {"json", "text", ""}
 RUN_ELSEWHERE = {
     "## Any language: replay serve": "tests/adapters/test_proxy_clients.py and "
     "tests/tools/test_serve.py run these through a live proxy (replay serve does not end)",
+    "## Sharing cassettes: `s3://BUCKET/KEY`": "tests/store/test_s3.py does each of these "
+    "(pytest with the setting and the option, replay list, use_cassette's Cassette) against "
+    "moto's S3 server on 127.0.0.1: there is no MinIO here",
 }
 """Sections whose examples other tests run, with what stands in for this one."""
 _SECTION = re.compile(r"^## .*$", re.MULTILINE)

@@ -1,0 +1,374 @@
+"""Cassettes on an object store, ``s3://BUCKET/KEY``, against a real S3 API on loopback (moto's
+server, see tests/s3_server.py): recording through the openai SDK and replaying in a new process
+with the API stopped, four processes recording into one cassette, conflicts, the read cache, the
+command line, and a store that ignores conditional writes."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import boto3
+import openai
+import orjson
+import pytest
+from click.testing import CliRunner
+from s3_server import S3Server
+
+import replay
+from replay._adapters.proxy import Shelf
+from replay._core.errors import CassetteError, ConfigError
+from replay._core.location import S3Location, location
+from replay._store import journal, s3
+from replay._store.backend import LOCAL, Conflict
+from replay.tools.cli import main
+from replay.tools.fakellm import DEFAULT_API_KEY, FakeLLMServer
+
+
+@pytest.fixture(scope="module")
+def s3_server() -> Iterator[S3Server]:
+    with S3Server() as server, pytest.MonkeyPatch.context() as patch:
+        for name, value in server.env().items():
+            patch.setenv(name, value)
+        # Nothing from the machine's own AWS configuration.
+        patch.setenv("AWS_CONFIG_FILE", os.devnull)
+        patch.setenv("AWS_SHARED_CREDENTIALS_FILE", os.devnull)
+        patch.delenv("AWS_PROFILE", raising=False)
+        s3.STORE.forget_client()  # a client made for another module's server
+        yield server
+        s3.STORE.forget_client()
+
+
+@pytest.fixture
+def bucket(s3_server: S3Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A new bucket, and a cache directory of this test's own."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("REPLAY_MODE", raising=False)
+    name = f"cassettes-{uuid.uuid4().hex[:12]}"
+    boto3.client("s3").create_bucket(Bucket=name)
+    return name
+
+
+def keys(bucket: str) -> list[str]:
+    listed = boto3.client("s3").list_objects_v2(Bucket=bucket)
+    return sorted(item["Key"] for item in listed.get("Contents", ()))
+
+
+def test_an_s3_location_is_not_collapsed_to_a_path() -> None:
+    where = location("s3://team-bucket/suite/chat.json")
+    assert where == S3Location("team-bucket", "suite/chat.json")
+    assert str(where) == "s3://team-bucket/suite/chat.json"
+    assert (where.name, where.stem, str(where.parent)) == (
+        "chat.json",
+        "chat",
+        "s3://team-bucket/suite",
+    )
+    assert location("cassettes/chat.json") == Path("cassettes/chat.json")
+    with pytest.raises(ConfigError, match="s3://BUCKET/KEY"):
+        location("s3:///chat.json")
+    error = CassetteError(where, "cannot read: AccessDenied")
+    assert str(error) == "cassette s3://team-bucket/suite/chat.json: cannot read: AccessDenied"
+
+
+def chat(client: openai.OpenAI) -> list[Any]:
+    plain = client.chat.completions.create(
+        model="gpt-4o", messages=[{"role": "user", "content": "hello"}]
+    )
+    stream = client.chat.completions.create(
+        model="gpt-4o", messages=[{"role": "user", "content": "stream me a reply"}], stream=True
+    )
+    text = "".join(c.choices[0].delta.content or "" for c in stream if c.choices)
+    return [plain.choices[0].message.content, text]
+
+
+REPLAY_IN_A_NEW_PROCESS = """
+import sys, httpx2, openai, orjson, replay
+cassette = replay.Cassette(sys.argv[1], "none")
+http = httpx2.Client(transport=replay.ReplayTransport(cassette))
+client = openai.OpenAI(http_client=http, base_url=sys.argv[2], api_key="sk-x", max_retries=0)
+hello = [{"role": "user", "content": "hello"}]
+plain = client.chat.completions.create(model="gpt-4o", messages=hello)
+stream = client.chat.completions.create(
+    model="gpt-4o", messages=[{"role": "user", "content": "stream me a reply"}], stream=True)
+text = "".join(c.choices[0].delta.content or "" for c in stream if c.choices)
+print(orjson.dumps([[plain.choices[0].message.content, text], cassette.replayed]).decode())
+"""
+
+
+def test_openai_records_into_s3_and_a_new_process_replays_it_with_the_api_stopped(
+    bucket: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    where = f"s3://{bucket}/suite/chat.json"
+    with FakeLLMServer() as server:
+        base_url = server.url + "/v1"
+        with replay.use_cassette(where) as cassette:
+            client = openai.OpenAI(base_url=base_url, api_key=DEFAULT_API_KEY, max_retries=0)
+            recorded = chat(client)
+        assert cassette.recorded == 2 and len(server.requests) == 2
+    # The journal was folded into the cassette; no local file besides the read cache.
+    assert keys(bucket) == ["suite/chat.json"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache"]
+    stored = boto3.client("s3").get_object(Bucket=bucket, Key="suite/chat.json")["Body"].read()
+    assert DEFAULT_API_KEY.encode() not in stored
+
+    replayed = subprocess.run(
+        [sys.executable, "-c", REPLAY_IN_A_NEW_PROCESS, where, base_url],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    assert orjson.loads(replayed.stdout) == [recorded, 2]
+    assert recorded[0] == "Answer to: hello"
+
+
+RECORDER = """
+import sys, httpx, orjson
+from replay import Cassette, ReplayTransport
+where, url, writer, key = sys.argv[1:]
+with httpx.Client(transport=ReplayTransport(Cassette(where, "new_episodes"))) as client:
+    for index in range(6):
+        content = orjson.dumps({"model": "gpt-4o-mini",
+                                "messages": [{"role": "user", "content": f"{writer} #{index}"}]})
+        client.post(url, content=content, headers={"authorization": f"Bearer {key}"})
+"""
+
+
+def test_four_processes_recording_into_one_s3_cassette_lose_and_double_nothing(
+    bucket: str,
+) -> None:
+    where = f"s3://{bucket}/shared.json"
+    with FakeLLMServer() as server:
+        url = server.url + "/v1/chat/completions"
+        children = [
+            subprocess.Popen([sys.executable, "-c", RECORDER, where, url, f"p{n}", DEFAULT_API_KEY])
+            for n in range(4)
+        ]
+        assert [child.wait(timeout=180) for child in children] == [0] * 4
+        assert len(server.requests) == 24
+    cassette = replay.Cassette(where, "none")
+    asked = sorted(
+        orjson.loads(i.request.body)["messages"][0]["content"] for i in cassette.interactions
+    )
+    assert asked == sorted(f"p{n} #{i}" for n in range(4) for i in range(6))
+    assert all(len(i.outcomes) == 1 for i in cassette.interactions)
+    assert keys(bucket) == ["shared.json"]  # every journal entry folded and removed
+
+
+class Interleaved(s3.S3Store):
+    """An S3 store whose first cassette write comes after another writer's fold."""
+
+    def __init__(self, other_fold: Any) -> None:
+        super().__init__()
+        self.other_fold = other_fold
+        self.conflicts = 0
+
+    def write(self, path: Any, interactions: Any, folded: Any, expected: Any) -> Any:
+        if self.other_fold is not None:
+            other_fold, self.other_fold = self.other_fold, None
+            other_fold()
+        try:
+            return super().write(path, interactions, folded, expected)
+        except Conflict:
+            self.conflicts += 1
+            raise
+
+
+def entry(text: str) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """A journal entry's key, request and response, for a request to /``text``."""
+    request = {"method": "POST", "url": f"https://api.example/{text}", "headers": {}}
+    response = {"status": 200, "headers": {}, "body": {"text": text}, "recorded_at": RECORDED_AT}
+    return hashlib.md5(text.encode()).hexdigest(), request, response
+
+
+RECORDED_AT = "2026-01-02T03:04:05Z"
+
+
+def texts(loaded: Any) -> list[str]:
+    """What each stored request asked for (see :func:`entry`), sorted."""
+    return sorted(e["request"]["url"].rpartition("/")[2] for e in loaded.interactions.values())
+
+
+def test_a_fold_that_loses_the_race_gets_412_reads_again_and_keeps_both(bucket: str) -> None:
+    where = S3Location(bucket, "raced.json")
+    other = s3.S3Store()
+    journal.add(other, where, *entry("first"), reset=False)
+    journal.fold(other, where)
+
+    def another_writer_folds() -> None:
+        journal.add(other, where, *entry("theirs"), reset=False)
+        journal.fold(other, where)
+
+    mine = Interleaved(another_writer_folds)
+    journal.add(mine, where, *entry("mine"), reset=False)
+    written = journal.fold(mine, where)
+    assert mine.conflicts == 1  # If-Match on the ETag it read: 412, raised as Conflict
+    assert texts(written) == ["first", "mine", "theirs"]
+    assert texts(journal.view(other, where)) == ["first", "mine", "theirs"]
+    with pytest.raises(Conflict):  # creating what exists: If-None-Match: * gets 412 too
+        other.write(where, {}, (), None)
+
+
+def test_a_replay_only_run_revalidates_its_cache_instead_of_downloading(bucket: str) -> None:
+    where = S3Location(bucket, "cached.json")
+    journal.add(s3.STORE, where, *entry("one"), reset=False)
+    journal.fold(s3.STORE, where)
+    statuses: list[int] = []
+
+    def note(http_response: Any, **_: Any) -> None:
+        statuses.append(http_response.status_code)
+
+    for _ in range(2):  # two fresh processes' stores, sharing the user's cache directory
+        fresh = s3.S3Store()
+        fresh.client(where).meta.events.register("after-call.s3.GetObject", note)
+        assert texts(fresh.read(where)) == ["one"]
+    assert statuses == [304, 304]  # the writer's cache already held this version
+    cache = list(s3.cache_directory().iterdir())
+    assert len(cache) == 1 and cache[0].read_bytes().endswith(b'"version": 1\n}\n')
+    cache[0].unlink()
+    fresh = s3.S3Store()
+    fresh.client(where).meta.events.register("after-call.s3.GetObject", note)
+    fresh.read(where)
+    assert statuses == [304, 304, 200]
+
+
+def test_replay_list_show_and_verify_read_an_s3_prefix(bucket: str) -> None:
+    for name, text in (("suite/a.json", "alpha"), ("suite/deeper/b.json", "beta")):
+        journal.add(s3.STORE, S3Location(bucket, name), *entry(text), reset=False)
+        journal.fold(s3.STORE, S3Location(bucket, name))
+    # A recorder killed before its save: only the journal is there.
+    journal.add(s3.STORE, S3Location(bucket, "suite/killed.json"), *entry("gamma"), reset=False)
+    runner = CliRunner()
+    listed = runner.invoke(main, ["list", "--json", f"s3://{bucket}/suite"])
+    assert listed.exit_code == 0, listed.output
+    paths = [row["path"] for row in orjson.loads(listed.output)["cassettes"]]
+    assert paths == [f"s3://{bucket}/suite/{n}" for n in ("a.json", "deeper/b.json", "killed.json")]
+    shown = runner.invoke(main, ["show", "--json", f"s3://{bucket}/suite/killed.json"])
+    assert shown.exit_code == 0, shown.output
+    assert orjson.loads(shown.output)["interactions"][0]["url"] == "https://api.example/gamma"
+    verified = runner.invoke(main, ["verify", f"s3://{bucket}/suite"])
+    assert verified.exit_code == 0, verified.output
+    missing = runner.invoke(main, ["show", f"s3://{bucket}/suite/none.json"])
+    assert missing.exit_code != 0 and f"s3://{bucket}/suite/none.json" in missing.output
+
+
+class IgnoresConditions(s3.S3Store):
+    """A store that drops If-None-Match and If-Match, as some S3-compatible servers do."""
+
+    def _call(self, location: S3Location, doing: str, operation: str, **arguments: Any) -> Any:
+        arguments.pop("IfNoneMatch", None)
+        arguments.pop("IfMatch", None)
+        return super()._call(location, doing, operation, **arguments)
+
+
+def test_a_store_that_ignores_conditional_writes_is_refused_before_anything_is_written(
+    bucket: str,
+) -> None:
+    where = S3Location(bucket, "unsafe.json")
+    with pytest.raises(CassetteError, match="ignores conditional writes") as raised:
+        journal.add(IgnoresConditions(), where, *entry("one"), reset=False)
+    assert raised.value.path == where
+    assert keys(bucket) == []  # the probe removed, no entry written
+
+
+def test_without_boto3_an_s3_cassette_names_the_extra(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "boto3", None)
+    with pytest.raises(ConfigError, match=r"replay-llm\[s3\]"):
+        s3.S3Store().read(S3Location("any-bucket", "chat.json"))
+
+
+SUITE = """
+import os
+
+import openai
+import pytest
+
+pytestmark = pytest.mark.replay
+
+
+def test_hello():
+    client = openai.OpenAI(
+        base_url=os.environ["FAKELLM_URL"] + "/v1", api_key=os.environ["FAKELLM_KEY"], max_retries=0
+    )
+    answer = client.chat.completions.create(
+        model="gpt-4o", messages=[{"role": "user", "content": "hello"}]
+    )
+    assert answer.choices[0].message.content == "Answer to: hello"
+"""
+
+
+def test_the_pytest_plugin_keeps_a_suites_cassettes_in_s3(
+    bucket: str, pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Recorded with ``cassette_dir`` in [tool.replay], replayed with the API stopped and the
+    directory given as ``--replay-cassette-dir``."""
+    monkeypatch.delenv("CI", raising=False)
+    pytester.makefile(".toml", pyproject=f'[tool.replay]\ncassette_dir = "s3://{bucket}/ci"\n')
+    pytester.mkpydir("tests")
+    (pytester.path / "tests" / "test_chat.py").write_text(SUITE)
+    with FakeLLMServer() as server:
+        monkeypatch.setenv("FAKELLM_URL", server.url)
+        monkeypatch.setenv("FAKELLM_KEY", DEFAULT_API_KEY)
+        pytester.runpytest_subprocess("-p", "no:cacheprovider").assert_outcomes(passed=1)
+        assert len(server.requests) == 1
+    assert keys(bucket) == ["ci/tests/test_chat/test_hello.json"]
+    assert not list(pytester.path.rglob("*.json"))  # nothing local: no cassette, no usage file
+    (pytester.path / "pyproject.toml").unlink()
+    replaying = pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", "--replay-mode", "none", f"--replay-cassette-dir=s3://{bucket}/ci"
+    )
+    replaying.assert_outcomes(passed=1)
+    replaying.stdout.fnmatch_lines(["replay: 1 cassette, 1 interaction replayed, 0 recorded*"])
+
+
+def test_replay_diff_compares_cassettes_in_s3(bucket: str) -> None:
+    for name, text in (("v1/chat.json", "alpha"), ("v2/chat.json", "alpha")):
+        journal.add(s3.STORE, S3Location(bucket, name), *entry(text), reset=False)
+        journal.fold(s3.STORE, S3Location(bucket, name))
+    compared = CliRunner().invoke(
+        main, ["diff", "--json", f"s3://{bucket}/v1", f"s3://{bucket}/v2"]
+    )
+    assert compared.exit_code == 0, compared.output
+    assert orjson.loads(compared.output)["summary"]["pairs"] == 1
+
+
+def test_replay_serve_names_cassettes_below_an_s3_prefix() -> None:
+    shelf = Shelf(location("s3://team/served"), replay.Cassette)
+    assert shelf.path_for("chat/first") == S3Location("team", "served/chat/first.json")
+    assert shelf.path_for(None) == S3Location("team", "served/default.json")
+
+
+def test_replay_sync_copies_a_local_directory_to_s3_and_back_merging(
+    bucket: str, tmp_path: Path
+) -> None:
+    local = tmp_path / "cassettes"
+    for name, text in (("a.json", "alpha"), ("deeper/b.json", "beta")):
+        journal.add(LOCAL, local / name, *entry(text), reset=False)
+        journal.fold(LOCAL, local / name)
+    # In the bucket already: a recording only there, which a sync must keep.
+    journal.add(s3.STORE, S3Location(bucket, "suite/a.json"), *entry("only-remote"), reset=False)
+    runner = CliRunner()
+    up = runner.invoke(main, ["sync", "--json", str(local), f"s3://{bucket}/suite"])
+    assert up.exit_code == 0, up.output
+    assert [s["changed"] for s in orjson.loads(up.output)["synced"]] == [True, True]
+    assert texts(journal.view(s3.STORE, S3Location(bucket, "suite/a.json"))) == [
+        "alpha",
+        "only-remote",
+    ]
+    again = runner.invoke(main, ["sync", "--json", str(local), f"s3://{bucket}/suite"])
+    assert [s["changed"] for s in orjson.loads(again.output)["synced"]] == [False, False]
+    back = tmp_path / "back"
+    down = runner.invoke(main, ["sync", f"s3://{bucket}/suite", str(back)])
+    assert down.exit_code == 0, down.output
+    assert "2 cassettes synced, 2 written" in down.output
+    assert texts(journal.view(LOCAL, back / "deeper" / "b.json")) == ["beta"]
+    assert texts(journal.view(LOCAL, back / "a.json")) == ["alpha", "only-remote"]
