@@ -40,10 +40,10 @@ from aiohttp import ClientRequest, ClientResponse
 from multidict import CIMultiDict, CIMultiDictProxy
 
 from replay._adapters.failures import aiohttp_kind
-from replay._adapters.network import inside_cassette, through_cassette
 from replay._cassette import Cassette, Record, Replay
 from replay._core import model
 from replay._core.model import TransportFailure, stored_headers
+from replay._core.own_traffic import inside_cassette, through_cassette
 from replay._core.streams import StreamRecorder, pacing
 from replay._store import usage
 

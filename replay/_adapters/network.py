@@ -13,32 +13,13 @@ inside :func:`through_cassette`, which the guard lets through.
 
 from __future__ import annotations
 
-import contextvars
 import socket
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from types import TracebackType
 from typing import Any
 
 from replay._core.errors import NetworkBlocked
-
-_through_cassette = contextvars.ContextVar("replay_through_cassette", default=False)
-
-
-@contextmanager
-def through_cassette() -> Iterator[None]:
-    """Connections made inside the block record into a cassette, and are allowed."""
-    token = _through_cassette.set(True)
-    try:
-        yield
-    finally:
-        _through_cassette.reset(token)
-
-
-def inside_cassette() -> bool:
-    """Whether the request being made already passed through a cassette, which records it:
-    another cassette (a ``use_cassette`` block around an explicit transport) must not."""
-    return _through_cassette.get()
+from replay._core.own_traffic import inside_cassette
 
 
 def addresses_of(hosts: Iterable[str]) -> frozenset[str]:
@@ -101,7 +82,7 @@ class NetworkGuard:
 
     def check(self, address: object) -> None:
         target = host_and_port(address)
-        if _through_cassette.get() or target is None:
+        if inside_cassette() or target is None:
             return  # a Unix socket path, or a cassette recording
         if target[0] in self.allowed:
             return

@@ -57,15 +57,11 @@ from replay._adapters.httpx_transport import (
     AsyncReplayTransport,
     ReplayTransport,
 )
-from replay._adapters.network import (
-    addresses_of,
-    check_connections,
-    host_and_port,
-    inside_cassette,
-)
+from replay._adapters.network import addresses_of, check_connections, host_and_port
 from replay._cassette import Cassette
 from replay._core.errors import NetworkBlocked
 from replay._core.modes import Mode
+from replay._core.own_traffic import inside_cassette
 
 _active: list[Cassette] = []
 _originals: dict[tuple[type | ModuleType, str], Any] = {}

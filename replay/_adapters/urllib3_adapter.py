@@ -45,10 +45,10 @@ from urllib3 import exceptions
 from urllib3.connectionpool import HTTPConnectionPool
 
 from replay._adapters.failures import urllib3_kind
-from replay._adapters.network import inside_cassette, through_cassette
 from replay._cassette import Cassette, Record, Recording, Replay
 from replay._core import model
 from replay._core.model import Chunk, Response, TransportFailure, stored_headers
+from replay._core.own_traffic import inside_cassette, through_cassette
 from replay._core.streams import StreamRecorder, pacing
 from replay._store import usage
 

@@ -40,10 +40,10 @@ from websockets.datastructures import Headers as WebSocketHeaders
 from websockets.exceptions import ConnectionClosed, ConnectionClosedOK
 from websockets.frames import Close, CloseCode
 
-from replay._adapters.network import through_cassette
 from replay._cassette import Cassette, Record, Recording, Replay
 from replay._core.errors import FrameMiss
 from replay._core.model import Frame, Request, TransportFailure, WebSocketSession
+from replay._core.own_traffic import through_cassette
 from replay._core.websocket import Playback, wait_before
 from replay._store import usage
 

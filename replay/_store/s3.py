@@ -35,13 +35,14 @@ import os
 import secrets
 import threading
 import weakref
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
 from replay._core.errors import CassetteError, ConfigError
 from replay._core.location import S3Location
+from replay._core.own_traffic import through_cassette
 from replay._store import cassette_file
 from replay._store.backend import ENTRY_SUFFIX, Conflict
 from replay._store.cassette_file import Loaded
@@ -103,7 +104,8 @@ class S3Store:
         from botocore.exceptions import BotoCoreError, ClientError
 
         try:
-            return getattr(self.client(location), operation)(**arguments)
+            with through_cassette():  # the store's own requests: never into a cassette
+                return getattr(self.client(location), operation)(**arguments)
         except ClientError as error:
             code = _code(error)
             if code in _CONFLICTS or code in _MISSING or code in _NOT_MODIFIED:
@@ -288,15 +290,18 @@ class S3Store:
         shown = sorted(n for n in names if not any(p.startswith(".") for p in n.split("/")))
         return [(directory / name, name) for name in shown]
 
-    def _keys(self, location: S3Location, prefix: str) -> Iterator[tuple[str, str]]:
+    def _keys(self, location: S3Location, prefix: str) -> list[tuple[str, str]]:
         """(key, ETag) of every object whose key starts with ``prefix``."""
         pages = self.client(location).get_paginator("list_objects_v2")
         from botocore.exceptions import BotoCoreError, ClientError
 
         try:
-            for page in pages.paginate(Bucket=location.bucket, Prefix=prefix):
-                for item in page.get("Contents", ()):
-                    yield item["Key"], item["ETag"]
+            with through_cassette():  # the store's own requests: never into a cassette
+                return [
+                    (item["Key"], item["ETag"])
+                    for page in pages.paginate(Bucket=location.bucket, Prefix=prefix)
+                    for item in page.get("Contents", ())
+                ]
         except (ClientError, BotoCoreError) as error:
             raise CassetteError(location, f"cannot list: {error}") from None
 
