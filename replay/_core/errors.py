@@ -135,6 +135,32 @@ class UndecodableSecret(ReplayError):
         )
 
 
+class UnsendableResponse(CassetteError):
+    """A recorded response no HTTP server may send: a status outside 200-599, a header name
+    that is not a token, a value with a line break or control character, a body on a 204 or
+    304. A cassette edited by hand or written by another tool can hold one; ``replay serve``
+    answers this error rather than break the connection."""
+
+    def __init__(self, path: str | Path, key: str, request: str, problem: str) -> None:
+        self.key = key
+        self.request = request
+        self.problem = problem
+        super().__init__(path, f"interaction {key} ({request}) cannot be sent: {problem}")
+
+
+class RefusedRequest(ReplayError):
+    """A request ``replay serve`` refuses before it reaches a cassette or an upstream: its
+    ``status`` and ``kind`` make the JSON error answered, ``target`` is the request as shown
+    (secrets redacted)."""
+
+    def __init__(self, status: int, kind: str, target: str, reason: str) -> None:
+        self.status = status
+        self.kind = kind
+        self.target = target
+        self.reason = reason
+        super().__init__(f"{target}: {reason}")
+
+
 class ConfigError(ReplayError):
     def __init__(self, option: str, value: object, reason: str) -> None:
         self.option = option
