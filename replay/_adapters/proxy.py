@@ -11,7 +11,12 @@ replay are all theirs, so there is one record/replay path, not two::
 
 - Routes: a path prefix maps to one upstream, and only configured upstreams are reached; a
   request no route takes (an absolute-form or CONNECT target included) is answered here and
-  never forwarded. It is not an open proxy.
+  never forwarded. It is not an open proxy. ``..`` segments may not leave a route's prefix.
+- Refused before anything is forwarded or recorded (:meth:`ReplayProxy._admitted`): a Host
+  header naming neither this server nor an allowed name (DNS rebinding), a bad cassette name,
+  a body cut short. Targets are shown (logs, errors) with userinfo and secret values redacted.
+- A replayed response no HTTP server may send (:mod:`replay._core.wire`) is answered as a
+  cassette error naming its interaction, rather than dropping the connection.
 - Cassettes: ``X-Replay-Cassette: NAME`` picks ``ROOT/NAME.json`` (see :class:`Shelf`);
   without it, the shelf's default.
 - The answer goes back chunk by chunk: as it arrives while recording, with the recorded
@@ -26,6 +31,7 @@ replay are all theirs, so there is one record/replay path, not two::
 from __future__ import annotations
 
 import logging
+import os
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable, Mapping, MutableMapping
@@ -215,12 +221,13 @@ class Shelf:
     def path_for(self, name: str | None) -> Path:
         name = self.default if name is None else name.strip()
         parts = name.removesuffix(".json").split("/", MAX_NAME_PARTS)
-        if len(parts) > MAX_NAME_PARTS or any(len(part) > MAX_NAME_PART_LENGTH for part in parts):
+        too_long = any(len(os.fsencode(part)) > MAX_NAME_PART_LENGTH for part in parts)
+        if len(parts) > MAX_NAME_PARTS or too_long:
             raise ConfigError(
                 "X-Replay-Cassette",
                 name if len(name) <= 80 else name[:77] + "...",
                 f"a cassette name has at most {MAX_NAME_PARTS} parts separated by /, each of "
-                f"at most {MAX_NAME_PART_LENGTH} characters",
+                f"at most {MAX_NAME_PART_LENGTH} bytes",
             )
         bad = not name or "\\" in name or "\0" in name
         if bad or any(not part or part.startswith(".") for part in parts):
