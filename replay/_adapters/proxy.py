@@ -11,7 +11,12 @@ replay are all theirs, so there is one record/replay path, not two::
 
 - Routes: a path prefix maps to one upstream, and only configured upstreams are reached; a
   request no route takes (an absolute-form or CONNECT target included) is answered here and
-  never forwarded. It is not an open proxy.
+  never forwarded. It is not an open proxy. ``..`` segments may not leave a route's prefix.
+- Refused before anything is forwarded or recorded (:meth:`ReplayProxy._admitted`): a Host
+  header naming neither this server nor an allowed name (DNS rebinding), a bad cassette name,
+  a body cut short. Targets are shown (logs, errors) with userinfo and secret values redacted.
+- A replayed response no HTTP server may send (:mod:`replay._core.wire`) is answered as a
+  cassette error naming its interaction, rather than dropping the connection.
 - Cassettes: ``X-Replay-Cassette: NAME`` picks ``ROOT/NAME.json`` (see :class:`Shelf`);
   without it, the shelf's default.
 - The answer goes back chunk by chunk: as it arrives while recording, with the recorded
@@ -26,12 +31,13 @@ replay are all theirs, so there is one record/replay path, not two::
 from __future__ import annotations
 
 import logging
+import os
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable, Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 import anyio
 import httpx
@@ -40,9 +46,19 @@ import orjson
 from replay._adapters.httpx_transport import AsyncReplayTransport, ReplayedStream, to_model
 from replay._adapters.patch import network_method
 from replay._cassette import Cassette
-from replay._core.errors import CassetteError, CassetteMiss, ConfigError, ReplayError
+from replay._core.errors import (
+    CassetteError,
+    CassetteMiss,
+    ConfigError,
+    RefusedRequest,
+    ReplayError,
+    UnsendableResponse,
+)
 from replay._core.key import ROUTE_HEADER
 from replay._core.location import Location
+from replay._core.redact import Redactor
+from replay._core.streams import decoded_request
+from replay._core.wire import BODILESS_STATUSES, body_problem, head_problem
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -53,6 +69,15 @@ CASSETTE_HEADER = "x-replay-cassette"
 DEFAULT_CASSETTE = "default"
 MISS_STATUS = 404
 """A miss is "no recording for this request": a 4xx, which SDKs do not retry."""
+REPLAY_ONLY_UPSTREAM = "http://replay-only.invalid"
+"""The upstream of the catch-all route of a server in mode none (:meth:`Routes.replay_only`):
+never reached, and the reserved top-level domain ``.invalid`` resolves nowhere."""
+MAX_NAME_PARTS = 32
+MAX_NAME_PART_LENGTH = 200
+"""Bounds on a cassette name: a file name has at most 255 bytes, and the lock and journal
+files beside a cassette add to its name; thousands of folders deep would exhaust the stack
+of ``os.makedirs``."""
+LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 
 log = logging.getLogger("replay.proxy")
 
@@ -108,6 +133,28 @@ class Route:
         return None
 
 
+def without_dot_segments(rest: str) -> str | None:
+    """``rest`` (a path, or nothing) with its ``.`` and ``..`` segments resolved, written
+    plainly or percent-encoded (``%2e%2e``); None when a ``..`` climbs above its start. The
+    upstream would resolve them itself, so ``/p/../admin`` would reach ``/admin`` there."""
+    if not rest:
+        return rest
+    kept: list[str] = []
+    segments = rest.split("/")[1:]
+    for index, segment in enumerate(segments):
+        dots = unquote(segment)
+        if dots in (".", ".."):
+            if dots == ".." and not kept:
+                return None
+            if dots == "..":
+                kept.pop()
+            if index == len(segments) - 1:
+                kept.append("")  # "/a/.." is "/", a directory: its slash stays
+            continue
+        kept.append(segment)
+    return "/" + "/".join(kept)
+
+
 class Routes:
     """Routes by path prefix, the longest prefix first."""
 
@@ -120,16 +167,30 @@ class Routes:
             if prefixes.count(prefix) > 1:
                 raise ConfigError("upstream", prefix, "two upstreams for one prefix")
 
+    def replay_only(self) -> Routes:
+        """These routes and a catch-all at ``/`` that reaches no upstream, for a server in mode
+        none: a recording keys by the path the client asked for, so it replays whatever route
+        (or none) recorded it. A configured ``/`` is kept."""
+        if any(route.prefix == "/" for route in self.routes):
+            return self
+        return Routes([*self.routes, Route("/", REPLAY_ONLY_UPSTREAM)])
+
     def url_for(self, path: str, query: str) -> str | None:
         taken = self.target(path, query)
         return None if taken is None else taken[1]
 
     def target(self, path: str, query: str) -> tuple[Route, str] | None:
-        """The route that takes ``path``, and the upstream URL it forwards to."""
+        """The route that takes ``path``, and the upstream URL it forwards to. A path whose
+        ``..`` leaves the route's prefix is a :class:`RefusedRequest`."""
         for route in self.routes:
             rest = route.rest_of(path)
             if rest is not None:
-                return route, route.upstream + rest + (f"?{query}" if query else "")
+                resolved = without_dot_segments(rest)
+                if resolved is None:
+                    raise RefusedRequest(
+                        400, "replay_bad_path", path, f"'..' leaves the route {route.prefix}"
+                    )
+                return route, route.upstream + resolved + (f"?{query}" if query else "")
         return None
 
 
@@ -159,7 +220,15 @@ class Shelf:
 
     def path_for(self, name: str | None) -> Location:
         name = self.default if name is None else name.strip()
-        parts = name.removesuffix(".json").split("/")
+        parts = name.removesuffix(".json").split("/", MAX_NAME_PARTS)
+        too_long = any(len(os.fsencode(part)) > MAX_NAME_PART_LENGTH for part in parts)
+        if len(parts) > MAX_NAME_PARTS or too_long:
+            raise ConfigError(
+                "X-Replay-Cassette",
+                name if len(name) <= 80 else name[:77] + "...",
+                f"a cassette name has at most {MAX_NAME_PARTS} parts separated by /, each of "
+                f"at most {MAX_NAME_PART_LENGTH} bytes",
+            )
         bad = not name or "\\" in name or "\0" in name
         if bad or any(not part or part.startswith(".") for part in parts):
             raise ConfigError(
@@ -272,16 +341,17 @@ def _header(headers: Iterable[tuple[bytes, bytes]], name: bytes) -> str | None:
     return None
 
 
-async def _request_body(receive: Receive) -> bytes:
+async def _request_body(receive: Receive) -> bytes | None:
+    """The request's body; None when the client hung up before sending all of it (fewer bytes
+    than its Content-Length): such a request is neither forwarded nor recorded."""
     parts = []
     while True:
         message = await receive()
         if message["type"] == "http.disconnect":
-            break
+            return None
         parts.append(message.get("body", b""))
         if not message.get("more_body", False):
-            break
-    return b"".join(parts)
+            return b"".join(parts)
 
 
 async def _until_disconnected(
@@ -293,9 +363,17 @@ async def _until_disconnected(
     streaming.cancel()
 
 
-def _described(cassette: Cassette, error: Exception) -> str:
-    """An exception for a log line or an answer, with any secret the cassette knows removed."""
-    return cassette.redactor.text(f"{type(error).__name__}: {error}", cassette.redactor.known)
+def _host_and_port(host: str) -> tuple[str, int] | None:
+    """The name (lowered, an IPv6 address without brackets) and port of a Host header; port 80
+    when it names none. None when it is no host."""
+    try:
+        parts = urlsplit(f"//{host}")
+        name, port = parts.hostname, parts.port
+    except ValueError:
+        return None
+    if not name or parts.username is not None or parts.path or parts.query:
+        return None
+    return name, 80 if port is None else port
 
 
 # The app.
@@ -306,11 +384,18 @@ class ReplayProxy:
     docstring. ``tally`` counts what was replayed, recorded, missed and failed."""
 
     def __init__(
-        self, routes: Routes, shelf: Shelf, network: httpx.AsyncBaseTransport | None = None
+        self,
+        routes: Routes,
+        shelf: Shelf,
+        network: httpx.AsyncBaseTransport | None = None,
+        allowed_hosts: Iterable[str] = (),
     ) -> None:
         self.routes = routes
         self.shelf = shelf
+        self.allowed_hosts = frozenset(name.lower() for name in allowed_hosts)
+        """Host names accepted besides this server's own address (see :meth:`_check_host`)."""
         self._network = network if network is not None else NetworkTransport()
+        self._redactor = Redactor()  # for what is shown before a cassette is chosen
         self._transports: dict[Location, AsyncReplayTransport] = {}
         self.tally: Counter[str] = Counter()
 
@@ -333,41 +418,21 @@ class ReplayProxy:
 
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
         started = time.monotonic()
-        method: str = scope["method"]
-        headers: list[tuple[bytes, bytes]] = list(scope["headers"])
-        path = (scope.get("raw_path") or scope["path"].encode()).decode("latin-1")
         try:
-            cassette = self.shelf.cassette(_header(headers, CASSETTE_HEADER.encode()))
-        except ConfigError as error:
-            self._failed("bad cassette name", f"{method} {path}: {error}")
-            await _answer(send, 400, error_body("replay_bad_cassette_name", str(error)))
-            return
-        target = self.routes.target(path, scope.get("query_string", b"").decode("latin-1"))
-        if target is None:
-            routes = ", ".join(f"{r.prefix} -> {r.upstream}" for r in self.routes.routes)
-            message = f"no upstream is configured for {path} (routes: {routes})"
-            self._failed("no route", f"{method} {path}")
-            await _answer(send, 404, error_body("replay_no_route", message, path=path))
-            return
-        route, url = target
-        forwarded = [(name, value) for name, value in headers if name not in _NOT_FORWARDED]
-        forwarded.append((_ROUTE, f"{route.prefix}={route.upstream}".encode()))
-        try:
-            request = httpx.Request(
-                method,
-                url,
-                headers=forwarded,
-                content=await _request_body(receive) or None,
-                extensions={"timeout": _UPSTREAM_TIMEOUT},
-            )
-        except httpx.InvalidURL as error:
-            self._failed("bad request", f"{method} {path}: {error}")
-            await _answer(send, 400, error_body("replay_bad_request", str(error)))
+            cassette, request = await self._admitted(scope, receive)
+        except RefusedRequest as refused:
+            self._failed(refused.kind.removeprefix("replay_").replace("_", " "), str(refused))
+            body = error_body(refused.kind, str(refused), request=refused.target)
+            await _answer(send, refused.status, body)
             return
         redactor = cassette.redactor
-        shown = f"{method} {redactor.url(url, redactor.with_secrets_of(to_model(request)))}"
+        scrub = redactor.with_secrets_of(to_model(request))
+        shown_url = redactor.url(str(request.url), scrub)
+        shown = f"{request.method} {shown_url}"
         try:
             response = await self._send(cassette, request)
+            if isinstance(response.stream, ReplayedStream):
+                await _check_sendable(cassette, request, response, shown)
         except CassetteMiss as miss:
             self.tally["missed"] += 1
             log.warning("miss      %s [%s]\n%s", shown, cassette.path, miss)
@@ -375,15 +440,79 @@ class ReplayProxy:
             return
         except CassetteError as error:
             self._failed("cassette error", f"{shown}: {error}")
-            await _answer(send, 500, error_body("replay_cassette_error", str(error)))
+            facts: dict[str, Any] = {"cassette": str(error.path)}
+            if isinstance(error, UnsendableResponse):
+                facts["interaction"] = error.key
+            await _answer(send, 500, error_body("replay_cassette_error", str(error), **facts))
             return
         except httpx.TransportError as error:  # recorded (unless never connected), or replayed
             await self.shelf.persist(cassette)
-            message = _described(cassette, error)
+            message = redactor.text(f"{type(error).__name__}: {error}", scrub)
             self._failed("upstream failed", f"{shown}: {message}")
-            await _answer(send, 502, error_body("replay_upstream_error", message, url=url))
+            body = error_body("replay_upstream_error", message, url=shown_url)
+            await _answer(send, 502, body)
             return
         await self._relay(response, cassette, receive, send, f"{shown} [{cassette.path}]", started)
+
+    async def _admitted(self, scope: Scope, receive: Receive) -> tuple[Cassette, httpx.Request]:
+        """The request to answer and its cassette; a :class:`RefusedRequest` for one sent to
+        another host name, naming a bad cassette, taken by no route or leaving its route, or
+        whose body was cut short."""
+        method: str = scope["method"]
+        headers: list[tuple[bytes, bytes]] = list(scope["headers"])
+        path = (scope.get("raw_path") or scope["path"].encode()).decode("latin-1")
+        query = scope.get("query_string", b"").decode("latin-1")
+        shown = f"{method} {self._redactor.url(path + (f'?{query}' if query else ''))}"
+        self._check_host(scope, _header(headers, b"host"), shown)
+        try:
+            cassette = self.shelf.cassette(_header(headers, CASSETTE_HEADER.encode()))
+        except ConfigError as error:
+            raise RefusedRequest(400, "replay_bad_cassette_name", shown, str(error)) from None
+        try:
+            target = self.routes.target(path, query)
+        except RefusedRequest as refused:
+            raise RefusedRequest(refused.status, refused.kind, shown, refused.reason) from None
+        if target is None:
+            routes = ", ".join(f"{r.prefix} -> {r.upstream}" for r in self.routes.routes)
+            reason = f"no upstream is configured for this path (routes: {routes})"
+            raise RefusedRequest(404, "replay_no_route", shown, reason)
+        route, url = target
+        body = await _request_body(receive)
+        if body is None:
+            reason = "the client hung up before sending the whole body: not forwarded"
+            raise RefusedRequest(400, "replay_bad_request", shown, reason)
+        forwarded = [(name, value) for name, value in headers if name not in _NOT_FORWARDED]
+        forwarded.append((_ROUTE, f"{route.prefix}={route.upstream}".encode()))
+        try:
+            request = httpx.Request(
+                method,
+                url,
+                headers=forwarded,
+                content=body or None,
+                extensions={"timeout": _UPSTREAM_TIMEOUT},
+            )
+        except httpx.InvalidURL as error:
+            raise RefusedRequest(400, "replay_bad_request", shown, str(error)) from None
+        return cassette, request
+
+    def _check_host(self, scope: Scope, host: str | None, shown: str) -> None:
+        """Refuse a Host header naming neither this server's address (``127.0.0.1:PORT``,
+        ``localhost:PORT``, ``[::1]:PORT``, or the address a client reached it at) nor a name
+        of :attr:`allowed_hosts`: a web page whose name an attacker has pointed at 127.0.0.1
+        (DNS rebinding) sends its own name, and must not replay cassettes or record."""
+        server = scope.get("server") or ("", 0)
+        ours = {*LOOPBACK_NAMES, str(server[0]).lower()}
+        named = _host_and_port(host) if host is not None else None
+        if named is not None and (
+            named[0] in self.allowed_hosts or (named[0] in ours and named[1] == server[1])
+        ):
+            return
+        given = "no Host header" if host is None else f"Host {host[:100]!r}"
+        reason = (
+            f"{given} does not name this server (127.0.0.1:{server[1]}, localhost:{server[1]}); "
+            "replay serve --allow-host NAME accepts another name"
+        )
+        raise RefusedRequest(403, "replay_host_not_allowed", shown, reason)
 
     async def _send(self, cassette: Cassette, request: httpx.Request) -> httpx.Response:
         """The answer from ``cassette`` or the upstream. A request keyed by its route that
@@ -416,11 +545,7 @@ class ReplayProxy:
         started: float,
     ) -> None:
         verb = "replayed" if isinstance(response.stream, ReplayedStream) else "recorded"
-        headers = [
-            (name, value)
-            for name, value in ((n.lower(), v) for n, v in response.headers.raw)
-            if name not in _NOT_RETURNED
-        ]
+        headers = _returned_headers(response)
         await send(
             {"type": "http.response.start", "status": response.status_code, "headers": headers}
         )
@@ -429,8 +554,9 @@ class ReplayProxy:
         async with anyio.create_task_group() as watching:
             watching.start_soon(_until_disconnected, receive, watching.cancel_scope, hung_up)
             try:
-                async for chunk in response.aiter_raw():
-                    await send({"type": "http.response.body", "body": chunk, "more_body": True})
+                if not response.is_stream_consumed:  # a bodiless status's, read when checked
+                    async for chunk in response.aiter_raw():
+                        await send({"type": "http.response.body", "body": chunk, "more_body": True})
             except httpx.TransportError as error:
                 cut = error
             finally:
@@ -455,3 +581,25 @@ class ReplayProxy:
     def _failed(self, what: str, detail: str) -> None:
         self.tally["failed"] += 1
         log.warning("%-9s %s", what, detail)
+
+
+async def _check_sendable(
+    cassette: Cassette, request: httpx.Request, response: httpx.Response, shown: str
+) -> None:
+    """Raise :class:`UnsendableResponse` for a replayed response the HTTP server could not
+    send (see :mod:`replay._core.wire`), naming its cassette and interaction."""
+    problem = head_problem(response.status_code, _returned_headers(response))
+    if problem is None and response.status_code in BODILESS_STATUSES:
+        problem = body_problem(response.status_code, await response.aread())
+    if problem is not None:
+        await response.aclose()
+        key = cassette.key_for(decoded_request(to_model(request)))
+        raise UnsendableResponse(cassette.path, key, shown, problem)
+
+
+def _returned_headers(response: httpx.Response) -> list[tuple[bytes, bytes]]:
+    return [
+        (name, value)
+        for name, value in ((n.lower(), v) for n, v in response.headers.raw)
+        if name not in _NOT_RETURNED
+    ]

@@ -2,12 +2,14 @@
 
     ReplayError
     ├── CassetteError            a cassette file cannot be read or written
-    │   └── CassetteVersionError     the file is a cassette of a format we do not know
+    │   ├── CassetteVersionError     the file is a cassette of a format we do not know
+    │   └── UnsendableResponse       a stored response no HTTP server could send as it is
     ├── CassetteMiss             a request has no recording and the mode forbids recording
     │   └── FrameMiss                a replayed WebSocket client sent a message not recorded
     ├── UndecodableSecret        a body replay cannot decode carries a secret: not recorded
     ├── ConfigError              an option has a value replay cannot use
-    └── NetworkBlocked           a real connection was attempted while the network is blocked
+    └── NetworkBlocked           a connection no cassette makes: blocked, in mode none or by
+                                 --block-network
 
 Each error keeps the facts it was built from as attributes and builds its
 message from them, so a caller can react to ``error.path`` or
@@ -137,6 +139,34 @@ class UndecodableSecret(ReplayError):
             "cannot decode, and it holds a secret the request carried; it is not recorded "
             "(install the module that decodes it: brotli for br, zstandard for zstd)"
         )
+
+
+class UnsendableResponse(CassetteError):
+    """A recorded response no HTTP server may send: a status outside 200-599, a header name
+    that is not a token, a value with a line break or control character, a body on a 204 or
+    304. A cassette edited by hand or written by another tool can hold one; ``replay serve``
+    answers this error rather than break the connection."""
+
+    def __init__(
+        self, path: str | Path | locations.S3Location, key: str, request: str, problem: str
+    ) -> None:
+        self.key = key
+        self.request = request
+        self.problem = problem
+        super().__init__(path, f"interaction {key} ({request}) cannot be sent: {problem}")
+
+
+class RefusedRequest(ReplayError):
+    """A request ``replay serve`` refuses before it reaches a cassette or an upstream: its
+    ``status`` and ``kind`` make the JSON error answered, ``target`` is the request as shown
+    (secrets redacted)."""
+
+    def __init__(self, status: int, kind: str, target: str, reason: str) -> None:
+        self.status = status
+        self.kind = kind
+        self.target = target
+        self.reason = reason
+        super().__init__(f"{target}: {reason}")
 
 
 class ConfigError(ReplayError):

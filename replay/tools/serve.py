@@ -8,11 +8,15 @@ Where each setting comes from, the first that sets it winning:
 - the mode: ``REPLAY_MODE``, ``--mode``, ``mode`` in ``[tool.replay]``, then ``once`` (``none``
   when ``CI`` is set), as everywhere else;
 - the upstreams: every ``--upstream``, else ``upstreams`` in ``[tool.replay.serve]`` (a table of
-  prefix to URL), else :data:`KNOWN_PROVIDERS` each under its own prefix;
+  prefix to URL), else :data:`KNOWN_PROVIDERS` each under its own prefix; in mode none, a
+  catch-all at ``/`` besides, reaching no upstream (:meth:`Routes.replay_only`);
+- the host names accepted besides the server's own address: every ``--allow-host``, and
+  ``allow_hosts`` in ``[tool.replay.serve]``;
 - ``--cassettes``, ``--host``, ``--port``: the option, else ``[tool.replay.serve]``, else
   ``cassettes``, ``127.0.0.1`` and 8787;
 - the cassettes' options (``ignore``, ``secrets``, ``replay_speed``...): ``[tool.replay]``,
-  ``--replay-speed`` and ``--allow-playback-repeats`` winning over theirs.
+  ``--replay-speed`` and ``--allow-playback-repeats`` winning over theirs. Playback repeats
+  are on unless turned off (:data:`SERVE_DEFAULTS`).
 
 The first line printed holds the URL; then the routes, the environment variables to set and
 how to choose a cassette. SIGINT and SIGTERM stop it gracefully: requests under way finish,
@@ -43,6 +47,7 @@ import click
 from replay._adapters.proxy import (
     CASSETTE_HEADER,
     DEFAULT_CASSETTE,
+    REPLAY_ONLY_UPSTREAM,
     ReplayProxy,
     Route,
     Routes,
@@ -72,6 +77,9 @@ DEFAULT_PORT = 8787
 DEFAULT_CASSETTES = Path("cassettes")
 GRACE_SECONDS = 10
 """How long a stop waits for requests under way before cutting them (and saving)."""
+SERVE_DEFAULTS: dict[str, object] = {"allow_playback_repeats": True}
+"""A server outlives the test runs of its clients: a suite run twice against it gets the same
+answers the second time, rather than misses (mode once) or new recordings (new_episodes)."""
 
 
 @dataclass(frozen=True)
@@ -113,6 +121,11 @@ def routes_of(upstreams: Mapping[str, str]) -> Routes:
     return Routes(
         Route(prefix.rstrip("/") or "/", url.rstrip("/")) for prefix, url in upstreams.items()
     )
+
+
+def served_routes(routes: Routes, mode: Mode) -> Routes:
+    """In mode none no upstream is reached, so every path is routed to the cassettes."""
+    return routes.replay_only() if mode is Mode.NONE else routes
 
 
 # Serving.
@@ -275,7 +288,7 @@ def for_test(
     """The proxy of the pytest fixture ``replay_server``: the test's cassette is the default,
     ``X-Replay-Cassette`` names others beside it."""
     shelf = Shelf(cassette.path.parent, open_cassette, cassette.path.stem, opened=[cassette])
-    return running(ReplayProxy(routes_of(upstreams), shelf))
+    return running(ReplayProxy(served_routes(routes_of(upstreams), cassette.mode), shelf))
 
 
 # Configuration.
@@ -291,7 +304,8 @@ def nearest_pyproject(start: Path) -> Path:
 
 
 def serve_table(pyproject: Path) -> dict[str, object]:
-    """``[tool.replay.serve]``, checked: ``upstreams``, ``cassettes``, ``host``, ``port``."""
+    """``[tool.replay.serve]``, checked: ``upstreams``, ``cassettes``, ``host``, ``port``,
+    ``allow_hosts``."""
     where = f"[tool.replay.{SERVE_TABLE}] of {pyproject}"
     table = pyproject_table(pyproject).get(SERVE_TABLE, {})
     if not isinstance(table, dict):
@@ -301,13 +315,18 @@ def serve_table(pyproject: Path) -> dict[str, object]:
         "cassettes": lambda v: isinstance(v, str),
         "host": lambda v: isinstance(v, str),
         "port": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 65535,
+        "allow_hosts": lambda v: isinstance(v, list) and all(isinstance(h, str) for h in v),
     }
     for name, value in table.items():
         if name not in expected:
             known = ", ".join(expected)
             raise ConfigError(f"{name} (in {where})", value, f"unknown option (known: {known})")
         if not expected[name](value):
-            kind = {"upstreams": "a table of prefix to URL", "port": "a port number"}
+            kind = {
+                "upstreams": "a table of prefix to URL",
+                "port": "a port number",
+                "allow_hosts": "a list of host names",
+            }
             raise ConfigError(f"{name} (in {where})", value, f"expected {kind.get(name, 'text')}")
     return table
 
@@ -326,6 +345,7 @@ class Plan:
     port: int
     mode: Mode
     cassette_options: dict[str, Any]
+    allowed_hosts: tuple[str, ...] = ()
 
     def open(self, path: Location) -> Cassette:
         return Cassette(path, self.mode, **self.cassette_options)
@@ -339,23 +359,29 @@ def plan(
     port: int | None,
     command_line: dict[str, object],
     environ: Mapping[str, str] = os.environ,
+    allowed_hosts: tuple[str, ...] = (),
 ) -> Plan:
     """What to serve, from the command line, ``pyproject`` and the defaults (module docstring)."""
     table = serve_table(pyproject)
-    options = merged([checked("the command line", command_line), pyproject_options(pyproject)])
+    options = merged(
+        [checked("the command line", command_line), pyproject_options(pyproject), SERVE_DEFAULTS]
+    )
     chosen = settings(options, None, environ)  # REPLAY_MODE, then the options, then the default
     given = [parse_upstream(text) for text in upstreams]
     if len({prefix for prefix, _ in given}) != len(given):
         raise ConfigError("--upstream", " ".join(upstreams), "two upstreams for one prefix")
     routes = routes_of(dict(given) if given else project_upstreams(pyproject))
     table_port = table.get("port")
+    table_hosts = table.get("allow_hosts", [])
+    assert isinstance(table_hosts, list)  # checked by serve_table
     return Plan(
-        routes=routes,
+        routes=served_routes(routes, chosen.mode),
         cassettes=cassettes or location(str(table.get("cassettes", DEFAULT_CASSETTES))),
         host=host or str(table.get("host", DEFAULT_HOST)),
         port=port if port is not None else table_port if isinstance(table_port, int) else 8787,
         mode=chosen.mode,
         cassette_options=chosen.cassette_options(),
+        allowed_hosts=(*allowed_hosts, *(str(name) for name in table_hosts)),
     )
 
 
@@ -370,6 +396,9 @@ def _banner(served: Served, plan: Plan) -> list[str]:
     ]
     width = max(len(route.prefix) for route in plan.routes.routes)
     for route in sorted(plan.routes.routes, key=lambda route: route.prefix):
+        if route.upstream == REPLAY_ONLY_UPSTREAM:
+            lines.append(f"  {route.prefix.ljust(width)}  -> (any other path: replay only)")
+            continue
         provider = _provider_of(route.upstream)
         name = f" ({provider.name})" if provider else ""
         lines.append(f"  {route.prefix.ljust(width)}  -> {route.upstream}{name}")
@@ -427,10 +456,18 @@ def _log_to_stderr(quiet: bool) -> None:
     help="Replay streams at the recorded pace times this factor (default: instantly).",
 )
 @click.option(
-    "--allow-playback-repeats",
-    is_flag=True,
+    "--allow-playback-repeats/--no-playback-repeats",
     default=None,
-    help="Once a request's recorded responses are used up, replay its last one again.",
+    help="Once a request's recorded responses are used up, replay its last one again "
+    "(default: on, so a client run twice gets the same answers; off replays each once).",
+)
+@click.option(
+    "--allow-host",
+    "allowed_hosts",
+    multiple=True,
+    metavar="NAME",
+    help="Accept requests whose Host header names NAME (any port), besides this server's own "
+    "address (127.0.0.1, localhost, [::1]); repeatable. Others get 403.",
 )
 @click.option("-q", "--quiet", is_flag=True, help="Log only misses and failures.")
 def serve_command(
@@ -441,6 +478,7 @@ def serve_command(
     port: int | None,
     replay_speed: float | None,
     allow_playback_repeats: bool | None,
+    allowed_hosts: tuple[str, ...],
     quiet: bool,
 ) -> None:
     """Serve cassettes to any client, in any language, as a local recording proxy.
@@ -464,11 +502,14 @@ def serve_command(
         host,
         port,
         {name: value for name, value in command_line.items() if value is not None},
+        allowed_hosts=allowed_hosts,
     )
     # A serving session answers whatever clients ask: prune must not take it for a test run.
     usage.mark_incomplete("replay serve answered requests, not a whole test run")
     sock = listen(plan_.host, plan_.port)
-    proxy = ReplayProxy(plan_.routes, Shelf(plan_.cassettes, plan_.open))
+    proxy = ReplayProxy(
+        plan_.routes, Shelf(plan_.cassettes, plan_.open), allowed_hosts=plan_.allowed_hosts
+    )
     server = _server(proxy)
     for stop in (signal.SIGINT, signal.SIGTERM):  # from the first line printed on, not later
         signal.signal(stop, server.handle_exit)

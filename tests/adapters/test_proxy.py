@@ -19,8 +19,16 @@ from conftest import StoppedServer, masked
 from proxied import proxy, stored
 
 import replay
-from replay._adapters.proxy import MISS_STATUS, Route, Routes, Shelf
+from replay._adapters.proxy import (
+    MISS_STATUS,
+    ReplayProxy,
+    Route,
+    Routes,
+    Shelf,
+    without_dot_segments,
+)
 from replay._core.errors import ConfigError
+from replay.tools import serve
 from replay.tools.fakellm import FakeLLMServer
 
 KEY = "fk-proxy-7Tq2Wm9Zc4Xv1Nb8Lr5"
@@ -192,7 +200,8 @@ def test_only_configured_upstreams_are_reached(fake: FakeLLMServer, tmp_path: Pa
         with socket.create_connection((host, int(port))) as raw:
             target = f"{fake.url}/v1/chat/completions"
             raw.sendall(
-                f"GET {target} HTTP/1.1\r\nhost: {host}\r\nconnection: close\r\n\r\n".encode()
+                f"GET {target} HTTP/1.1\r\nhost: {host}:{port}\r\nconnection: close\r\n\r\n"
+                "".encode()
             )
             answer = b""
             while chunk := raw.recv(65536):
@@ -375,3 +384,258 @@ def test_an_active_use_cassette_does_not_capture_the_proxy(
                 assert json.load(answer)["choices"][0]["message"]["content"] == "Answer to: hello"
     assert outer.misses == [] and not other.exists()
     assert len(stored(tmp_path / "served" / "default.json")) == 1
+
+
+# Hostile clients and cassettes: refused with a JSON error, never a dropped connection.
+
+
+def raw_exchange(url: str, head: str, body: bytes = b"", close_early: bool = False) -> bytes:
+    """Send ``head`` (and ``body``) on a socket of its own and read the answer to the end;
+    with ``close_early``, hang up at once instead."""
+    host, port = url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as raw:
+        raw.sendall(head.replace("\n", "\r\n").encode() + b"\r\n" + body)
+        if close_early:
+            return b""
+        answer = b""
+        while chunk := raw.recv(65536):
+            answer += chunk
+    return answer
+
+
+def answered_json(answer: bytes) -> tuple[int, dict[str, Any]]:
+    head, _, body = answer.partition(b"\r\n\r\n")
+    return int(head.split()[1]), json.loads(body)
+
+
+def test_a_body_cut_short_is_neither_forwarded_nor_recorded(
+    fake: FakeLLMServer, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, "replay.proxy")
+    with proxy({"/": fake.url}, tmp_path) as served:
+        port = served.url.rsplit(":", 1)[1]
+        head = (
+            f"POST /v1/chat/completions HTTP/1.1\nhost: 127.0.0.1:{port}\n"
+            "content-type: application/json\ncontent-length: 100\n"
+        )
+        raw_exchange(served.url, head, b'{"model": "m",', close_early=True)
+        deadline = time.monotonic() + 10
+        while not served.app.tally["failed"] and time.monotonic() < deadline:
+            time.sleep(0.02)
+    assert served.app.tally == {"failed": 1}
+    assert fake.requests == []
+    assert not (tmp_path / "default.json").exists()
+    assert "hung up before sending the whole body" in caplog.text
+
+
+def recorded_cassette(fake: FakeLLMServer, root: Path) -> Path:
+    with proxy({"/": fake.url}, root) as recording:
+        httpx.post(recording.url + "/v1/chat/completions", json=chat("hello"), headers=AUTH)
+    return root / "default.json"
+
+
+@pytest.mark.parametrize(
+    ("status", "header", "problem"),
+    [
+        (200, ("x-evil", "a\r\nset-cookie: stolen=1"), "line break"),
+        (200, ("bad name:", "x"), "not an HTTP token"),
+        (200, ("x-naïve", "x"), "not an HTTP token"),
+        (200, ("x-nul", "a\u0000b"), "control character"),
+        (100, None, "status 100"),
+        (999, None, "status 999"),
+        (204, None, "status 204 has no body"),
+        (304, None, "status 304 has no body"),
+    ],
+    ids=["crlf", "bad-name", "non-ascii-name", "nul", "100", "999", "204-body", "304-body"],
+)
+def test_an_unsendable_recording_is_a_cassette_error_naming_it(
+    fake: FakeLLMServer,
+    server_gone: Callable[[], StoppedServer],
+    tmp_path: Path,
+    status: int,
+    header: tuple[str, str] | None,
+    problem: str,
+) -> None:
+    path = recorded_cassette(fake, tmp_path)
+    document = json.loads(path.read_bytes())
+    ((key, interaction),) = document["interactions"].items()
+    response = interaction["responses"][0]
+    response["status"] = status
+    if header is not None:
+        response["headers"][header[0]] = header[1]
+    path.write_bytes(json.dumps(document).encode())
+    gone = server_gone()
+    with proxy({"/": fake.url}, tmp_path, mode="none") as served, httpx.Client() as client:
+        url = served.url + "/v1/chat/completions"
+        failed = client.post(url, json=chat("hello"))
+        missed = client.post(url, json=chat("still serving"))
+    gone.assert_untouched()
+    assert failed.status_code == 500, failed.text
+    error = failed.json()["error"]
+    assert error["type"] == "replay_cassette_error"
+    assert error["cassette"] == str(path)
+    assert error["interaction"] == key
+    assert problem in error["message"] and str(path) in error["message"]
+    assert missed.json()["error"]["type"] == "replay_cassette_miss"
+
+
+def test_a_header_value_beyond_latin1_replays_as_utf8(
+    fake: FakeLLMServer, server_gone: Callable[[], StoppedServer], tmp_path: Path
+) -> None:
+    """Not refused: the model sends such a value (written by hand) as UTF-8, and HTTP allows
+    those bytes."""
+    path = recorded_cassette(fake, tmp_path)
+    document = json.loads(path.read_bytes())
+    for interaction in document["interactions"].values():
+        interaction["responses"][0]["headers"]["x-name"] = "naïve ☃"
+    path.write_bytes(json.dumps(document).encode())
+    server_gone()
+    with proxy({"/": fake.url}, tmp_path, mode="none") as served:
+        replayed = httpx.post(served.url + "/v1/chat/completions", json=chat("hello"))
+    assert replayed.status_code == 200, replayed.text
+    assert (b"x-name", "naïve ☃".encode()) in replayed.headers.raw
+
+
+def test_credentials_in_a_target_stay_out_of_logs_and_answers(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, "replay.proxy")
+    password = "PW-Secret-9z8y7x"
+    upstream = f"http://127.0.0.1:{free_port_refusing()}"
+    with proxy({"/": upstream}, tmp_path) as served:
+        port = served.url.rsplit(":", 1)[1]
+        absolute = raw_exchange(
+            served.url,
+            f"GET http://bob:{password}@evil.example/x HTTP/1.1\nhost: 127.0.0.1:{port}\n"
+            "connection: close\n",
+        )
+        failed = httpx.post(served.url + f"/v1/chat/completions?key={KEY}", json=chat("x"))
+    status, body = answered_json(absolute)
+    assert status == 404 and body["error"]["type"] == "replay_no_route"
+    assert body["error"]["request"] == "GET http://REDACTED@evil.example/x"
+    assert failed.status_code == 502
+    assert failed.json()["error"]["url"] == f"{upstream}/v1/chat/completions?key=REDACTED"
+    for text in (absolute.decode(), failed.text, caplog.text):
+        assert password not in text and KEY not in text
+    assert "?key=REDACTED" in caplog.text
+
+
+@pytest.mark.parametrize(
+    ("host", "allowed"),
+    [
+        ("127.0.0.1:{port}", True),
+        ("localhost:{port}", True),
+        ("LOCALHOST:{port}", True),
+        ("[::1]:{port}", True),
+        ("replay-proxy", True),  # configured: any port
+        ("replay-proxy:8787", True),
+        ("evil.example:{port}", False),  # DNS rebinding: the page's own name
+        ("evil.example", False),
+        ("127.0.0.1", False),  # port 80, not this server's
+        ("127.0.0.1:1", False),
+        ("bob:pw@127.0.0.1:{port}", False),
+    ],
+)
+def test_only_this_servers_own_names_are_served(
+    fake: FakeLLMServer, tmp_path: Path, host: str, allowed: bool
+) -> None:
+    shelf = Shelf(tmp_path, lambda path: replay.Cassette(path))
+    app = ReplayProxy(serve.routes_of({"/": fake.url}), shelf, allowed_hosts=["Replay-Proxy"])
+    with serve.running(app) as served:
+        port = served.url.rsplit(":", 1)[1]
+        head = f"POST /v1/chat/completions HTTP/1.1\nhost: {host.format(port=port)}\n"
+        payload = json.dumps(chat("hi")).encode()
+        answer = raw_exchange(
+            served.url,
+            head + f"content-length: {len(payload)}\nconnection: close\n"
+            f"authorization: Bearer {KEY}\n",
+            payload,
+        )
+    if allowed:
+        assert answer.startswith(b"HTTP/1.1 200"), answer
+        assert len(fake.requests) == 1
+    else:
+        status, body = answered_json(answer)
+        assert status == 403
+        assert body["error"]["type"] == "replay_host_not_allowed"
+        assert "--allow-host" in body["error"]["message"]
+        assert fake.requests == [] and not (tmp_path / "default.json").exists()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/p/../../admin",
+        "/p/../admin",
+        "/p/v1/../../admin",
+        "/p/%2e%2e/admin",
+        "/p/%2E%2E/%2e%2e/admin",
+        "/p/.%2e/admin",
+    ],
+)
+def test_a_path_leaving_its_routes_prefix_is_refused(
+    fake: FakeLLMServer, tmp_path: Path, path: str
+) -> None:
+    with proxy({"/p": fake.url + "/api"}, tmp_path) as served:
+        port = served.url.rsplit(":", 1)[1]
+        answer = raw_exchange(
+            served.url,
+            f"GET {path}?key={KEY} HTTP/1.1\nhost: 127.0.0.1:{port}\nconnection: close\n",
+        )
+    status, body = answered_json(answer)
+    assert status == 400, body
+    assert body["error"]["type"] == "replay_bad_path"
+    assert "'..' leaves the route /p" in body["error"]["message"]
+    assert KEY not in answer.decode()
+    assert fake.requests == []
+
+
+def test_dot_segments_within_the_route_are_resolved(fake: FakeLLMServer, tmp_path: Path) -> None:
+    with proxy({"/p": fake.url}, tmp_path) as served:
+        port = served.url.rsplit(":", 1)[1]
+        answer = raw_exchange(
+            served.url,
+            f"GET /p/v1/x/%2e%2e/./models HTTP/1.1\nhost: 127.0.0.1:{port}\nconnection: close\n"
+            f"authorization: Bearer {KEY}\n",
+        )
+    assert answer.startswith(b"HTTP/1.1 "), answer
+    assert [request.path for request in fake.requests] == ["/v1/models"]
+
+
+def test_without_dot_segments() -> None:
+    assert without_dot_segments("") == ""
+    assert without_dot_segments("/") == "/"
+    assert without_dot_segments("/a/./b/../c") == "/a/c"
+    assert without_dot_segments("/a/b/..") == "/a/"
+    assert without_dot_segments("/a/%2E") == "/a/"
+    assert without_dot_segments("/a%2e%2e/b") == "/a%2e%2e/b"  # not a dot segment
+    assert without_dot_segments("/..") is None
+    assert without_dot_segments("/a/../..") is None
+
+
+@pytest.mark.parametrize(
+    "name", ["a/" * 2000 + "b", "x" * 300, "/".join(["d"] * 33)], ids=["deep", "long", "33-parts"]
+)
+def test_an_overlong_cassette_name_is_refused_naming_the_header(
+    fake: FakeLLMServer, tmp_path: Path, name: str
+) -> None:
+    with proxy({"/": fake.url}, tmp_path) as served:
+        refused = httpx.post(
+            served.url + "/v1/chat/completions",
+            json=chat("x"),
+            headers={**AUTH, "X-Replay-Cassette": name},
+        )
+        within = httpx.post(
+            served.url + "/v1/chat/completions",
+            json=chat("x"),
+            headers={**AUTH, "X-Replay-Cassette": "/".join(["d"] * 32)},
+        )
+    assert refused.status_code == 400
+    error = refused.json()["error"]
+    assert error["type"] == "replay_bad_cassette_name"
+    assert "X-Replay-Cassette" in error["message"] and len(error["message"]) < 500
+    assert within.status_code == 200
+    assert len(fake.requests) == 1
+    assert [p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.json")] == [
+        "/".join(["d"] * 32) + ".json"
+    ]

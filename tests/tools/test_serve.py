@@ -131,6 +131,7 @@ def test_takes_its_settings_from_pyproject(fake: FakeLLMServer, tmp_path: Path) 
         ([], "[tool.replay.serve]\nport = 'x'\n", "expected a port number"),
         ([], "[tool.replay.serve]\nhots = 'x'\n", "unknown option (known: upstreams"),
         ([], "[tool.replay]\nmode = 'sometimes'\n", "not a record mode"),
+        ([], "[tool.replay.serve]\nallow_hosts = 'x'\n", "expected a list of host names"),
     ],
 )  # fmt: skip
 def test_bad_settings_are_one_line_and_status_2(
@@ -238,3 +239,68 @@ def test_the_fixture_serves_the_tests_cassette_to_subprocesses(
     missing = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--replay-mode", "none")
     missing.assert_outcomes(failed=1)
     missing.stdout.fnmatch_lines(["*no recording for POST*never records*"])
+
+
+# Replaying with no upstream, a suite run twice, other host names.
+
+
+def ask(url: str, prompt: str, **headers: str) -> httpx.Response:
+    body = {"model": "m", "messages": [{"role": "user", "content": prompt}]}
+    return httpx.post(url, json=body, headers={"authorization": f"Bearer {KEY}", **headers})
+
+
+def test_in_mode_none_without_upstreams_any_prefix_replays(
+    fake: FakeLLMServer, tmp_path: Path
+) -> None:
+    recording = Running("--upstream", f"/team/fake={fake.url}", cwd=tmp_path)
+    answer = ask(recording.url + "/team/fake/v1/chat/completions", "hello")
+    assert recording.stop()[0] == 0
+    fake.stop()
+    replaying = Running("--mode", "none", cwd=tmp_path)
+    replayed = ask(replaying.url + "/team/fake/v1/chat/completions", "hello")
+    missed = ask(replaying.url + "/elsewhere/v1/chat/completions", "hello")
+    status, out, err = replaying.stop()
+    assert status == 0, err
+    assert replayed.status_code == 200, replayed.text
+    assert replayed.json()["choices"] == answer.json()["choices"]
+    assert missed.json()["error"]["type"] == "replay_cassette_miss"  # no longer "no route"
+    assert "/           -> (any other path: replay only)" in out
+    assert len(fake.requests) == 1
+
+
+def test_a_client_run_twice_gets_the_same_answers(fake: FakeLLMServer, tmp_path: Path) -> None:
+    """Playback repeats are on by default: a suite run again against the same server neither
+    misses nor records."""
+    prompts = ("one", "two", "one")  # "one" asked twice in a run: two recorded responses
+    recording = Running("--upstream", fake.url, cwd=tmp_path)
+    recorded = [ask(recording.url + "/v1/chat/completions", p).status_code for p in prompts]
+    assert recording.stop()[0] == 0 and recorded == [200, 200, 200]
+    path = tmp_path / "cassettes" / "default.json"
+    before = path.read_bytes()
+    serving = Running("--upstream", fake.url, cwd=tmp_path)  # mode once, the cassette exists
+    url = serving.url + "/v1/chat/completions"
+    runs = [[ask(url, p).json()["choices"] for p in prompts] for _ in range(3)]
+    status, out, err = serving.stop()
+    assert status == 0, err
+    assert runs[0] == runs[1] == runs[2]
+    assert "9 replayed, 0 recorded, 0 missed" in out
+    assert len(fake.requests) == 3 and path.read_bytes() == before
+    once = Running("--upstream", fake.url, "--no-playback-repeats", cwd=tmp_path)
+    answers = [ask(once.url + "/v1/chat/completions", "two").status_code for _ in range(2)]
+    assert once.stop()[0] == 0
+    assert answers == [200, 404]  # each recorded response once, as asked
+
+
+def test_other_host_names_are_refused_unless_allowed(fake: FakeLLMServer, tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text('[tool.replay.serve]\nallow_hosts = ["from-table"]\n')
+    serving = Running("--upstream", fake.url, "--allow-host", "replay.test", cwd=tmp_path)
+    url = serving.url + "/v1/chat/completions"
+    statuses = [
+        ask(url, "hi", host=host).status_code
+        for host in ("replay.test:8787", "from-table", "evil.example", f"localhost:{serving.port}")
+    ]
+    status, _, err = serving.stop()
+    assert status == 0, err
+    assert statuses == [200, 200, 403, 200]
+    assert "host not allowed POST http://127.0.0.1" not in err  # shown as asked, not upstream
+    assert "host not allowed POST /v1/chat/completions" in err
