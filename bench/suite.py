@@ -226,13 +226,16 @@ def replay_child(tool: str, workdir: Path) -> None:
 
 def measured(command: list[str], cwd: Path | None = None) -> dict[str, Any]:
     """Runs ``command``; its wall time start to exit, its own peak RSS, and its output."""
-    started = time.perf_counter()
-    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    # wait4 reports this child's own rusage (RUSAGE_CHILDREN would keep the largest so far);
-    # the pipes are drained first, so a chatty child cannot block on a full pipe.
-    out, err = process.stdout.read(), process.stderr.read()  # type: ignore[union-attr]
-    _, status, usage = os.wait4(process.pid, 0)
-    process.returncode = os.waitstatus_to_exitcode(status)
+    with tempfile.TemporaryFile() as errors:
+        started = time.perf_counter()
+        process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=errors)
+        # wait4 reports this child's own rusage (RUSAGE_CHILDREN keeps the largest so far);
+        # stdout is drained first and stderr goes to a file, so no full pipe blocks the child.
+        out = process.stdout.read()  # type: ignore[union-attr]
+        _, status, usage = os.wait4(process.pid, 0)
+        process.returncode = os.waitstatus_to_exitcode(status)
+        errors.seek(0)
+        err = errors.read()
     return {
         "wall_s": time.perf_counter() - started,
         "peak_mb": usage.ru_maxrss / 1024,
