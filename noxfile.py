@@ -43,11 +43,16 @@ def typecheck(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def bench(session: nox.Session) -> None:
-    """This project against vcrpy, cassetter and the floor: bench/results/latest.{md,json}."""
-    # The published figures compare against vcrpy 9.4.2 and cassetter 0.16.1: pinned, so a
-    # rerun compares the same.
-    session.install("-e", ".[test]", "vcrpy==9.4.2", "cassetter==0.16.1")
+    """This project against vcrpy, cassetter and the floor: bench/results/latest.{md,json};
+    then the same tools on pydantic-ai's cassettes and a pytest run: suite.{md,json}."""
+    # The published figures compare against vcrpy 9.4.2, cassetter 0.16.1 and (for vcrpy's
+    # pytest plugin) pytest-recording 0.14.1: pinned, so a rerun compares the same.
+    session.install(
+        "-e", ".[test]", "vcrpy==9.4.2", "cassetter==0.16.1", "pytest-recording==0.14.1"
+    )
     session.run("python", "bench/run.py", *session.posargs)
+    quick = ["--quick"] if "--quick" in session.posargs else []
+    session.run("python", "bench/suite.py", *quick)
 
 
 @nox.session(python=PYTHON)
