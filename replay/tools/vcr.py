@@ -270,7 +270,18 @@ def _load_document(source: Path, data: bytes) -> _Document | Skipped:
         return _Document([])
     if not isinstance(interactions, list):
         raise _NotVcrpy(source, "is not a vcrpy cassette (no list of interactions)")
+    if interactions and not any(_is_vcrpy_entry(entry) for entry in interactions):
+        # pydantic-ai's xAI gRPC recordings reuse the name for request_sample/response_sample
+        raise _NotVcrpy(
+            source, "is not a vcrpy cassette (no interaction has a request or response)"
+        )
     return _Document(interactions)
+
+
+def _is_vcrpy_entry(entry: Any) -> bool:
+    """An entry of vcrpy's ``interactions`` list; a list with none is another tool's (one
+    with some is vcrpy's, and its other entries are errors naming them)."""
+    return isinstance(entry, Mapping) and ("request" in entry or "response" in entry)
 
 
 def _refuse_metadata(source: Path, document: Mapping[str, Any]) -> None:
@@ -450,7 +461,12 @@ def _text_or_bytes(body: Any, where: str) -> bytes:
         return body.encode("utf-8")
     if isinstance(body, bytes | bytearray):
         return bytes(body)
-    raise _Unconvertible(where, f"{_kind(body)} is not text or bytes")
+    if isinstance(body, Mapping | list):  # a JSON body written as YAML structure (pydantic-ai's)
+        try:
+            return json.dumps(body, separators=(",", ":")).encode()
+        except (TypeError, ValueError) as error:
+            raise _Unconvertible(where, f"{_kind(body)} is not JSON: {error}") from error
+    raise _Unconvertible(where, f"{_kind(body)} is not text, bytes or JSON")
 
 
 def _status_code(code: Any, where: str) -> int:

@@ -34,6 +34,8 @@ SHAPES = Path(__file__).parent / "vcr_shapes"
 PYDANTIC_AI = (SHAPES / "pydantic_ai_parsed_body.yaml").read_text()
 LANGCHAIN = (SHAPES / "langchain_requests_responses.yaml").read_text()
 XAI_PROTO = (SHAPES / "pydantic_ai_xai_proto.xai.yaml").read_text()
+XAI_SAMPLES = (SHAPES / "pydantic_ai_xai_samples.xai.yaml").read_text()
+MAPPING_BODY = (SHAPES / "pydantic_ai_mapping_body.yaml").read_text()
 CASSETTER = (SHAPES / "cassetter.yaml").read_text()
 
 OPENAI_KEY = "sk-test-not-a-real-key-0000"
@@ -154,7 +156,7 @@ def test_what_is_not_understood_fails_that_file_alone_naming_the_interaction_and
     assert lines == [
         f"converted {good} -> {tmp_path / 'good.json'} (3 interactions)",
         f"{both}: interaction 0, request.parsed_body: request has both body and parsed_body",
-        f"{cassetter}: interaction 0, request.body: a dict is not text or bytes",
+        f"{cassetter}: interaction 0, response.body.type: not a field vcrpy writes; not converted",
         f"{metadata}: metadata: what the tests stored with vcrpy's Cassette.get_metadata has "
         "no place in a replay cassette",
         f"{odd_body}: interaction 2, response.body.encoding: not a field vcrpy writes; "
@@ -175,16 +177,19 @@ def test_other_tools_recordings_are_skipped_in_a_folder_and_refused_when_named(
     tmp_path: Path,
 ) -> None:
     proto = _source(tmp_path / "test_xai_system_prompt.xai.yaml", XAI_PROTO)
+    samples = _source(tmp_path / "test_xai_tool_return.xai.yaml", XAI_SAMPLES)
     empty = _source(tmp_path / "test_nothing.yaml", "interactions: []\nversion: 1\n")
+    no_pairs = "is not a vcrpy cassette (no interaction has a request or response)"
 
     in_folder = invoke("import-vcr", tmp_path)
     assert in_folder.exit_code == 0, in_folder.output
     assert in_folder.stdout.splitlines() == [
         f"{empty}: has no interactions: nothing to convert, no file written, skipped",
         f"{proto}: is not a vcrpy cassette (no list of interactions), skipped",
-        "0 converted, 0 already converted, 2 skipped, 0 not converted",
+        f"{samples}: {no_pairs}, skipped",
+        "0 converted, 0 already converted, 3 skipped, 0 not converted",
     ]
-    named = invoke("import-vcr", "--json", proto, empty)
+    named = invoke("import-vcr", "--json", proto, samples, empty)
     assert named.exit_code == 1
     assert json.loads(named.stdout) == {
         "converted": [],
@@ -195,10 +200,53 @@ def test_other_tools_recordings_are_skipped_in_a_folder_and_refused_when_named(
             }
         ],
         "failed": [
-            {"source": str(proto), "reason": "is not a vcrpy cassette (no list of interactions)"}
+            {"source": str(proto), "reason": "is not a vcrpy cassette (no list of interactions)"},
+            {"source": str(samples), "reason": no_pairs},
         ],
     }
-    assert sorted(tmp_path.iterdir()) == [empty, proto]
+    assert sorted(tmp_path.iterdir()) == [empty, proto, samples]
+
+
+def test_a_vcrpy_list_with_one_foreign_entry_is_an_error_naming_it(tmp_path: Path) -> None:
+    """Only a list with no request or response at all is another tool's: one that has some
+    is a vcrpy cassette, and what it cannot read fails it, interaction named."""
+    entry = XAI_SAMPLES.split("interactions:\n", 1)[1]
+    mixed = _source(
+        tmp_path / "mixed.yaml",
+        PYDANTIC_AI.replace("interactions:\n", "interactions:\n" + entry, 1),
+    )
+
+    result = invoke("import-vcr", tmp_path)
+    assert result.exit_code == 1, result.output
+    assert result.stdout.splitlines()[0] == (
+        f"{mixed}: interaction 0, request_sample: not a field vcrpy writes; not converted"
+    )
+
+
+def test_bodies_written_as_yaml_structure_are_their_compact_json(tmp_path: Path) -> None:
+    source = _source(
+        tmp_path / "test_tool_choice_matrix[list_single-huggingface].yaml", MAPPING_BODY
+    )
+    target = source.with_suffix(".json")
+    result = invoke("import-vcr", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0] == f"converted {source} -> {target} (2 interactions)"
+
+    with replay.use_cassette(target, mode="none") as cassette:
+        recorded = cassette.in_recorded_order()
+        with httpx.Client() as client:
+            chat = client.post(
+                "https://router.huggingface.co/nebius/v1/chat/completions", json={"model": "x"}
+            )
+            batch = client.post("https://router.huggingface.co/nebius/v1/batch", json=[])
+    chat_body = json.loads(recorded[0][0].body)
+    assert chat_body["tool_choice"] == "required"
+    assert chat_body["tools"][0]["function"]["parameters"]["required"] == ["city"]
+    assert recorded[0][0].body == json.dumps(chat_body, separators=(",", ":")).encode()
+    assert recorded[1][0].body == b'[{"name":"get_weather","arguments":{"city":"Paris"}}]'
+    assert chat.json()["choices"][0]["finish_reason"] == "tool_calls"
+    assert batch.json() == {"results": [{"weather": "sunny"}]}
+    assert cassette.replayed == 2
 
 
 def test_converting_again_skips_what_is_converted_and_force_overwrites(tmp_path: Path) -> None:
