@@ -1,5 +1,5 @@
-"""Sessions: `nox` runs tests, lint and typecheck; `bench`, `stages`, `stress`, `sdks` and
-`browser` on demand."""
+"""Sessions: `nox` runs tests, lint, typecheck and docs; `bench`, `stages`, `stress`, `sdks`
+and `browser` on demand."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import shutil
 
 import nox
 
-nox.options.sessions = ["tests", "lint", "typecheck"]
+nox.options.sessions = ["tests", "lint", "typecheck", "docs"]
 # uv installs the test extra in seconds where pip takes minutes; plain venv and pip when uv
 # is not installed (`pip install 'nox[uv]'` brings it).
 nox.options.default_venv_backend = "uv|venv"
@@ -39,6 +39,14 @@ def typecheck(session: nox.Session) -> None:
     SDKs of the test extra."""
     session.install("-e", ".[demo,aiohttp,vcr,serve,report,s3]", "pytest", "mypy")
     session.run("mypy", "replay")
+
+
+@nox.session(python=PYTHON)
+def docs(session: nox.Session) -> None:
+    """The documentation site (mkdocs.yml, docs/) built with warnings as errors, into site/;
+    its examples run in the tests (tests/tools/test_readme.py)."""
+    session.install("mkdocs>=1.6", "mkdocs-material>=9.5")
+    session.run("mkdocs", "build", "--strict", env={"NO_MKDOCS_2_WARNING": "1"})
 
 
 @nox.session(python=PYTHON)

@@ -1,6 +1,7 @@
-"""Every example of the README runs as copied, and shows the output it gives.
+"""Every example of the README and the documentation runs as copied, and shows its output.
 
-The README's fenced blocks are taken in order and run in one working directory,
+The fenced blocks of the README, then of the documentation pages in the order of their
+navigation (mkdocs.yml), are taken in order and run in one working directory,
 as a reader following it would, with the fake LLM API of the quick start running
 and the variables it prints exported:
 
@@ -41,6 +42,14 @@ from replay.tools.fakellm import FakeLLMServer
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
+
+
+def documents() -> list[Path]:
+    """The README, then the documentation pages in the order mkdocs.yml's nav lists them."""
+    pages = re.findall(r"^\s+- .*?:\s*(\S+\.md)\s*$", (ROOT / "mkdocs.yml").read_text(), re.M)
+    return [README, *(ROOT / "docs" / page for page in pages)]
+
+
 BIN = Path(sys.executable).parent
 NOT_RUN = {"json", "text", ""}
 RUN_ELSEWHERE = {
@@ -66,21 +75,27 @@ _VOLATILE = [
 class Block:
     language: str
     text: str
-    line: int
+    line: str
+    """Where it is: ``README.md:41``, ``docs/cli.md:12``."""
     before: str
-    """The README's text between the previous block and this one."""
+    """The document's text between the previous block and this one."""
 
 
 def blocks() -> list[Block]:
-    readme = README.read_text()
-    found, end = [], 0
-    for match in _BLOCK.finditer(readme):
-        line = readme.count("\n", 0, match.start()) + 1
-        sections = _SECTION.findall(readme, 0, match.start())
-        if not (sections and sections[-1] in RUN_ELSEWHERE):
-            found.append(Block(match.group(1), match.group(2), line, readme[end : match.start()]))
-        end = match.end()
-    assert all(section in readme for section in RUN_ELSEWHERE), "a section was renamed"
+    found, texts = [], []
+    for document in documents():
+        text = document.read_text()
+        texts.append(text)
+        end = 0
+        for match in _BLOCK.finditer(text):
+            where = f"{document.relative_to(ROOT)}:{text.count(chr(10), 0, match.start()) + 1}"
+            sections = _SECTION.findall(text, 0, match.start())
+            if not (sections and sections[-1] in RUN_ELSEWHERE):
+                before = text[end : match.start()]
+                found.append(Block(match.group(1), match.group(2), where, before))
+            end = match.end()
+    every = "".join(texts)
+    assert all(section in every for section in RUN_ELSEWHERE), "a section was renamed"
     return found
 
 
@@ -155,7 +170,7 @@ class Reader:
                 got = self.run(command, check=False).stdout
             # In any order: diff orders pairs by request key, and keys hold the server's port.
             assert sorted(masked(got)) == sorted(masked(output)), (
-                f"README line {block.line}: $ {command}\n{got}"
+                f"{block.line}: $ {command}\n{got}"
             )
 
     def start_server(self, command: str, lines: int) -> str:
@@ -232,7 +247,7 @@ def test_every_readme_example_runs_as_copied(reader: Reader) -> None:
         elif block.language == "toml":
             reader.toml(block)
         else:
-            pytest.fail(f"README line {block.line}: a {block.language!r} block, run how?")
+            pytest.fail(f"{block.line}: a {block.language!r} block, run how?")
         ran.append(block.language)
     assert ran.count("python") == 4 and ran.count("console") >= 5, ran
     assert (reader.directory / "cassettes" / "test_chat" / "test_chat.json").exists()
