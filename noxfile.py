@@ -37,7 +37,7 @@ def lint(session: nox.Session) -> None:
 def typecheck(session: nox.Session) -> None:
     """mypy strict over the package, with the libraries it imports (the user extras), not the
     SDKs of the test extra."""
-    session.install("-e", ".[demo,aiohttp,vcr,serve,report,s3]", "pytest", "mypy")
+    session.install("-e", ".[all]", "pytest", "mypy")
     session.run("mypy", "replay")
 
 
