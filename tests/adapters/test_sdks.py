@@ -9,6 +9,7 @@ the server must see no request while replaying.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -427,3 +428,38 @@ def test_no_secret_reaches_the_cassette(
     assert replayed.choices[0].message.content == "Answer to: my token is REDACTED"
     assert again.json()["choices"][0]["message"]["content"] == "Answer to: hello"
     assert "?key=REDACTED&trace=1" in cassette_path.read_text()
+
+
+# --- Recording shows what replay will (issue 24) ----------------------------------------
+
+
+def test_a_streamed_chunk_reaches_the_caller_at_once_already_normalized(
+    cassette_path: Path, api_key: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("REPLAY_MODE", raising=False)
+    # The server waits 3 s between events: the first must not wait for the second.
+    with FakeLLMServer(api_key=api_key, chunk_delay=3.0) as server:
+        with replay.Cassette(cassette_path) as cassette:
+            client = openai_client(server.url, cassette, api_key)
+            started = time.monotonic()
+            stream = client.chat.completions.create(
+                model="gpt-4o", messages=user("stream me a reply"), stream=True
+            )
+            first = next(iter(stream))
+            waited = time.monotonic() - started
+            stream.close()
+    assert waited < 1.5
+    assert first.created == 1000000000 and first.id in cassette_path.read_text()
+
+
+def test_without_normalizing_the_caller_gets_the_real_values(
+    llm_env: FakeLLMServer, cassette_path: Path, server_gone: ServerGone, api_key: str
+) -> None:
+    with replay.Cassette(cassette_path, normalize=False) as cassette:
+        recorded = chat_conversation(openai_client(llm_env.url, cassette, api_key))
+    stopped = server_gone()
+    with replay.Cassette(cassette_path, normalize=False, mode="none") as cassette:
+        replayed = chat_conversation(openai_client(llm_env.url, cassette, api_key))
+    stopped.assert_untouched()
+    assert replayed == recorded
+    assert recorded[0]["created"] != 1000000000 and recorded[0]["id"] in cassette_path.read_text()
