@@ -62,7 +62,7 @@ from replay._core.model import (
     WebSocketSession,
 )
 from replay._core.modes import Action, Mode, action_for
-from replay._core.normalize import Normalizer
+from replay._core.normalize import Normalizer, ShownBody
 from replay._core.providers import Provider, detect
 from replay._core.redact import Redactor
 from replay._core.rewrite import Rewriter
@@ -101,6 +101,9 @@ class Record:
     """Removes the secrets this request carried from its response."""
     sent: str | None = None
     """The stored request's exact digest, for replay's fast path (see Cassette.key_for)."""
+    upstream: Request | None = None
+    """What to send upstream in place of the caller's request, when that carries placeholders
+    this session issued: the same request with their real ids."""
 
 
 @dataclass(slots=True)
@@ -334,7 +337,7 @@ class Cassette:
 
     def decide(self, request: Request) -> Replay | Record:
         """Replay, or record; raises :class:`CassetteMiss` where the mode forbids recording."""
-        request = decoded_request(request)
+        asked, request = request, decoded_request(request)
         key = self.key_for(request)  # which loads the cassette
         with self._lock:
             if self.match_rules.match_on is None:
@@ -380,7 +383,8 @@ class Cassette:
             if self._keyed_alike(stored, request, key)
             else None
         )
-        return Record(key, stored, scrub, sent)
+        upstream = self._normalizer.upstream(asked) if self.normalize else None
+        return Record(key, stored, scrub, sent, upstream)
 
     def _records_expired(self, key: str, request: Request, outcome: Outcome) -> bool:
         """Whether to record ``request`` again because ``outcome``, its recording, is older
@@ -533,8 +537,9 @@ class Cassette:
             method = carrier.method if isinstance(carrier, Request) else "response to"
             raise UndecodableSecret(method, url, part, encoding)
 
-    def add(self, record: Record, outcome: Outcome) -> None:
-        """Store what the network answered to ``record``, redacted and normalized."""
+    def add(self, record: Record, outcome: Outcome, seed: str | None = None) -> None:
+        """Store what the network answered to ``record``, redacted and normalized; ``seed``
+        is the one its caller's view was normalized with (:meth:`recording`)."""
         if isinstance(outcome, Response):
             self._refuse_undecoded(
                 "response", outcome, outcome.body, record.scrub, record.request.url
@@ -554,7 +559,7 @@ class Cassette:
             if reset and change.replaced and isinstance(outcome, TransportFailure):
                 return  # mode all with the API failing (timeouts): keep what was recorded before
             index = len(change.outcomes)
-            seed = f"{record.key}/{index}"
+            seed = seed or f"{record.key}/{index}"
             if isinstance(outcome, Response) and self.normalize:
                 outcome = eventstream.rewriting_payloads(
                     outcome, partial(self._normalized, record, seed)
@@ -590,14 +595,30 @@ class Cassette:
         self,
         record: Record,
         outcome: Callable[[bool, TransportFailure | None], Response | WebSocketSession],
+        content_type: str | None = None,
     ) -> Recording:
         """A response to ``record`` being read: ``outcome(complete, cut)`` builds what is
-        added, when :meth:`Recording.finish` is called or this cassette is saved."""
-        recording = Recording(self, record, outcome)
+        added, when :meth:`Recording.finish` is called or this cassette is saved. Its body,
+        of ``content_type``, goes to the caller through :attr:`Recording.shown`."""
         with self._lock:
+            seed = self._next_seed(record.key)
+            normalizer = self._normalizer if self.normalize else None
+            shown = ShownBody(normalizer, record.request.url, content_type, self.providers, seed)
+            recording = Recording(self, record, outcome, seed, shown)
             self._recordings.add(recording)
             _unsaved.add(self)
         return recording
+
+    def _next_seed(self, key: str) -> str:
+        """The seed of the next response recorded for ``key``: its place among them, those
+        still being read counted."""
+        change = self._changes.get(key)
+        if change is not None:
+            recorded = len(change.outcomes)
+        else:
+            recorded = 0 if self._resets(key) else len(self._outcomes(key))
+        being_read = sum(recording.key == key for recording in self._recordings)
+        return f"{key}/{recorded + being_read}"
 
     def _change_for(self, record: Record) -> _Change:
         change = self._changes.get(record.key)
@@ -685,10 +706,16 @@ class Recording:
         cassette: Cassette,
         record: Record,
         outcome: Callable[[bool, TransportFailure | None], Response | WebSocketSession],
+        seed: str,
+        shown: ShownBody,
     ) -> None:
         self._cassette = cassette
         self._record = record
         self._outcome = outcome
+        self._seed = seed
+        self.key = record.key
+        self.shown = shown
+        """The body as the caller gets it: as it will be replayed, unless not normalized."""
         self.caller = _Caller.current()
 
     def finish(self, complete: bool, cut: TransportFailure | None = None) -> None:
@@ -702,7 +729,7 @@ class Recording:
             if self not in cassette._recordings:
                 return
             cassette._recordings.discard(self)
-            cassette.add(self._record, self._outcome(complete, cut))
+            cassette.add(self._record, self._outcome(complete, cut), self._seed)
 
 
 @dataclass(frozen=True, slots=True)

@@ -143,7 +143,8 @@ def _exception(lib: ModuleType, failure: TransportFailure, request: AnyRequest) 
 
 
 class RecordingStream(*_STREAM_BASES):  # type: ignore[misc]
-    """Hands each upstream chunk to the caller as it arrives, and keeps it for the cassette.
+    """Hands each upstream chunk to the caller as it arrives, as it will be replayed
+    (:class:`replay._core.normalize.ShownBody`), and keeps it for the cassette.
 
     The interaction is added as soon as it is complete: the body read to its end, or to the
     event that ends the provider's stream (SDKs stop reading there and may never close the
@@ -165,7 +166,8 @@ class RecordingStream(*_STREAM_BASES):  # type: ignore[misc]
                 data = self._recorder.feed(raw)
                 if data:
                     self._at_final_event()
-                    yield data
+                    if shown := self._recording.shown.feed(data):
+                        yield shown
         except _TRANSPORT_ERRORS as error:
             self._recording.finish(False, failure(error, usage.now()))
             raise
@@ -174,7 +176,7 @@ class RecordingStream(*_STREAM_BASES):  # type: ignore[misc]
             raise
         finally:
             _BEING_READ.discard(upstream)
-        self._recording.finish(True)
+        yield from self._ended()
 
     async def __aiter__(self) -> AsyncIterator[bytes]:
         try:
@@ -182,11 +184,20 @@ class RecordingStream(*_STREAM_BASES):  # type: ignore[misc]
                 data = self._recorder.feed(raw)
                 if data:
                     self._at_final_event()
-                    yield data
+                    if shown := self._recording.shown.feed(data):
+                        yield shown
         except _TRANSPORT_ERRORS as error:
             self._recording.finish(False, failure(error, usage.now()))
             raise
+        for rest in self._ended():
+            yield rest
+
+    def _ended(self) -> Iterator[bytes]:
+        """At the body's end: the response added, then the rest of its last line given."""
+        rest = self._recording.shown.rest()
         self._recording.finish(True)
+        if rest:
+            yield rest
 
     def _at_final_event(self) -> None:
         """Added before the caller gets the final event: it may stop reading right there."""
@@ -244,7 +255,8 @@ def teed(
     kept = stored_headers(headers, recorder.decodes)
     hidden = {"content-length", "content-encoding"} if recorder.decodes else {"content-length"}
     outcome = functools.partial(recorder.response, response.status_code, kept, recorded_at)
-    stream = RecordingStream(response.stream, recorder, cassette.recording(record, outcome))
+    recording = cassette.recording(record, outcome, response.headers.get("content-type"))
+    stream = RecordingStream(response.stream, recorder, recording)
     return lib.Response(
         response.status_code,
         headers=model.headers_to_bytes(
@@ -253,6 +265,19 @@ def teed(
         stream=stream,
         request=request,
         extensions=response.extensions,
+    )
+
+
+def upstream_request(request: AnyRequest, record: Record) -> AnyRequest:
+    """The request to send upstream: the caller's, or one with the real ids of placeholders."""
+    real = record.upstream
+    if real is None:
+        return request
+    headers = [
+        (name, value) for name, value in request.headers.raw if name.lower() != b"content-length"
+    ]
+    return library_of(request).Request(
+        real.method, real.url, headers=headers, content=real.body, extensions=request.extensions
     )
 
 
@@ -325,7 +350,9 @@ class ReplayTransport(_Transport):
         started, recorded_at = time.monotonic(), usage.now()
         try:
             with through_cassette():  # allowed by --block-network: this records
-                response = self._upstreams.get(lib).handle_request(request)
+                response = self._upstreams.get(lib).handle_request(
+                    upstream_request(request, decision)
+                )
         except lib.TransportError as error:
             if not isinstance(error, NEVER_CONNECTED):
                 self.cassette.add(decision, failure(error, recorded_at))
@@ -359,7 +386,9 @@ class AsyncReplayTransport(_AsyncTransport):
         started, recorded_at = time.monotonic(), usage.now()
         try:
             with through_cassette():
-                response = await self._upstreams.get(lib).handle_async_request(request)
+                response = await self._upstreams.get(lib).handle_async_request(
+                    upstream_request(request, decision)
+                )
         except lib.TransportError as error:
             if not isinstance(error, NEVER_CONNECTED):
                 self.cassette.add(decision, failure(error, recorded_at))

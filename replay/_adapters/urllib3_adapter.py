@@ -251,12 +251,16 @@ def _recorded(upstream: Any, recorder: StreamRecorder, recording: Recording) -> 
             if data := recorder.feed(raw):
                 if recorder.at_final_event:
                     recording.finish(True)
-                yield data
+                if shown := recording.shown.feed(data):
+                    yield shown
     except _FAILURES as error:
         recording.finish(False, failure(error, usage.now()))
         raise
+    rest = recording.shown.rest()
     recording.finish(True)
     upstream.release_conn()
+    if rest:
+        yield rest
 
 
 def teed(
@@ -273,7 +277,7 @@ def teed(
     kept = stored_headers(headers, recorder.decodes)
     hidden = {"content-length", "content-encoding"} if recorder.decodes else {"content-length"}
     outcome = functools.partial(recorder.response, upstream.status, kept, recorded_at)
-    recording = cassette.recording(record, outcome)
+    recording = cassette.recording(record, outcome, upstream.headers.get("content-type"))
 
     def closed_half_way() -> None:
         try:
@@ -293,6 +297,16 @@ def teed(
         version_string=upstream.version_string,
         **options,
     )
+
+
+def upstream_target(
+    pool: HTTPConnectionPool, url: str, body: bytes, record: Record
+) -> tuple[str, bytes]:
+    """The URL and body to send upstream: the caller's, or with the real ids of placeholders."""
+    real = record.upstream
+    if real is None:
+        return url, body
+    return real.url[len(absolute(pool, url)) - len(url) :], real.body
 
 
 # use_cassette.
@@ -333,10 +347,11 @@ def patch_targets(
                 return replayed(self, conn, url, decision.answer, options)
             started, recorded_at = time.monotonic(), usage.now()
             kwargs.update(preload_content=False, decode_content=False)
+            target, sent = upstream_target(self, url, sent, decision)
             try:
                 with through_cassette():  # allowed by --block-network: this records
                     upstream = original(
-                        self, conn, method, url, sent, headers, retries, *args, **kwargs
+                        self, conn, method, target, sent, headers, retries, *args, **kwargs
                     )
             except NEVER_CONNECTED:
                 raise

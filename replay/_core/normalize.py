@@ -23,11 +23,15 @@ is kept verbatim is what is known to be stable (headers, id prefixes, every othe
 of the body); what changes is replaced by a value computed from the shape alone, so two
 recordings of random values of one shape give the same bytes.
 
+Recording looks like replay: the caller gets each response as it will be replayed, its ids
+placeholders and its times fixed, chunk by chunk as it arrives (:class:`ShownBody`), so a
+snapshot taken while recording holds on replay.
+
 Ids chain: a later request may send back an id a response gave (the Responses
-API's ``previous_response_id``, file ids). The caller sees the real ids while
-recording, so :class:`Normalizer` remembers each real id's placeholder and
-puts the placeholder in the stored request too; on replay the caller gets the
-placeholder, sends it back, and the request matches.
+API's ``previous_response_id``, file ids). :class:`Normalizer` remembers each real id's
+placeholder both ways: a request carrying a placeholder it issued goes upstream with the
+real id (:meth:`Normalizer.upstream`), and is keyed and stored with the placeholder, which
+the caller sends again on replay, so the request matches.
 
 Replacement is textual (see :mod:`replay._core.rewrite`), so it works the same on a
 JSON body, on server-sent events and on line-delimited JSON, and keeps chunk
@@ -44,7 +48,7 @@ from dataclasses import replace
 
 from replay._core.key import multipart_boundary
 from replay._core.model import Headers, Request, Response, WebSocketSession
-from replay._core.providers import ID_PREFIXES, Provider
+from replay._core.providers import ID_PREFIXES, Provider, detect
 from replay._core.redact import PLACEHOLDER
 from replay._core.rewrite import GrowingTable, Rewriter, Rewrites
 
@@ -290,6 +294,11 @@ class Normalizer:
         self._ids = GrowingTable()
         self._placeholders = self._ids.replacements
         self._rewriter: Rewrites | None = None
+        self._real_ids = GrowingTable()
+        """Placeholder -> real id: what a request sent upstream carries in place of one."""
+        self._issued: dict[str, int] = {}
+        """How many placeholders each seed (one response) gave so far: the caller's view,
+        made chunk by chunk, and the stored response, made whole, count alike."""
         self._lock = threading.Lock()
 
     def request(self, request: Request) -> Request:
@@ -323,18 +332,42 @@ class Normalizer:
     def ids_in_url(self, url: str) -> str:
         return self.ids_in(url.encode()).decode() if self._rewriter is not None else url
 
+    def upstream(self, request: Request) -> Request | None:
+        """``request`` as sent upstream, each placeholder this session issued put back to its
+        real id; None when it carries none. A body sent in a ``content-encoding`` is sent as
+        it is: its placeholders are out of sight."""
+        real_ids = self._real_ids.rewriter
+        if real_ids is None:
+            return None
+        url = real_ids.apply(request.url.encode()).decode()
+        body = request.body
+        if request.header("content-encoding") is None:
+            body = real_ids.apply(body)
+        if url == request.url and body == request.body:
+            return None
+        return replace(request, url=url, body=body)
+
     def _learn_ids(self, body: bytes, provider: Provider, seed: str) -> None:
         """Give each id ``body`` hands out a placeholder, the same wherever it appears."""
         with self._lock:
-            fresh = 0
+            issued = self._issued.get(seed, 0)
             for value in _discover_ids(body, provider):
                 if value not in self._placeholders:
                     fake = shaped_placeholder(
-                        value.decode(), f"{seed}/{fresh}", provider.id_prefixes
+                        value.decode(), f"{seed}/{issued}", provider.id_prefixes
                     ).encode()
                     self._ids.add(value, fake)
-                    fresh += 1
+                    if fake != value:
+                        self._real_ids.add(fake, value)
+                    issued += 1
+            self._issued[seed] = issued
             self._rewriter = self._ids.rewriter
+
+    def shown(self, data: bytes, provider: Provider, seed: str) -> bytes:
+        """Whole lines of a response body as the caller gets them while recording: as
+        :meth:`response` will store them, ids found in them given their placeholders now."""
+        self._learn_ids(data, provider, seed)
+        return _times_rewriter(provider.number_fields).apply(self.ids_in(data))
 
     def response(self, response: Response, provider: Provider, seed: str) -> Response:
         self._learn_ids(response.body, provider, seed)
@@ -384,6 +417,64 @@ class Normalizer:
     def _known_id(self, word: str) -> str | None:
         placeholder = self._placeholders.get(word.encode())
         return None if placeholder is None else placeholder.decode()
+
+
+_SHOWN_LIVE = ("json", "text/", "event-stream")
+"""Content types whose bodies the caller gets normalized while recording (JSON, NDJSON,
+server-sent events, text). Any other (audio, AWS event streams, octet streams) is passed on
+as it comes: it has no lines to cut at, and waiting for its end would stall a stream."""
+
+
+class ShownBody:
+    """A response body on its way to the caller while recording, as it will be replayed.
+
+    Each piece is given on as soon as it ends a line: an id or a time never spans lines in the
+    JSON, NDJSON or server-sent events of an API, so a line can be normalized alone, and the
+    ids found in it get their placeholders then, in the order the stored response gives them
+    (:meth:`Normalizer.shown`). The rest of a line waits for its end, or the body's. A stream's
+    first event therefore reaches the caller as soon as it has arrived whole.
+    """
+
+    def __init__(
+        self,
+        normalizer: Normalizer | None,
+        url: str,
+        content_type: str | None,
+        providers: tuple[Provider, ...],
+        seed: str,
+    ) -> None:
+        live = content_type is not None and any(kind in content_type for kind in _SHOWN_LIVE)
+        self._normalizer = normalizer if live else None
+        self._url = url
+        self._providers = providers
+        self._seed = seed
+        self._provider: Provider | None = None
+        self._held: list[bytes] = []
+
+    def feed(self, data: bytes) -> bytes:
+        """What of ``data`` (and of what was held) the caller gets now."""
+        if self._normalizer is None:
+            return data
+        end = data.rfind(b"\n") + 1
+        if not end:
+            self._held.append(data)
+            return b""
+        lines = b"".join((*self._held, data[:end]))
+        self._held = [data[end:]] if end < len(data) else []
+        return self._shown(self._normalizer, lines)
+
+    def rest(self) -> bytes:
+        """What was held, at the body's end: a last line with no line break."""
+        held = b"".join(self._held)
+        self._held = []
+        if self._normalizer is None or not held:
+            return held
+        return self._shown(self._normalizer, held)
+
+    def _shown(self, normalizer: Normalizer, data: bytes) -> bytes:
+        if self._provider is None:
+            self._provider = detect(self._url, data, self._providers)
+        return normalizer.shown(data, self._provider, self._seed)
 
 
 def _discover_ids(body: bytes, provider: Provider) -> list[bytes]:

@@ -9,6 +9,7 @@ the server must see no request while replaying.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -101,14 +102,16 @@ def assert_same_conversation(recorded: list[Any], replayed: list[Any]) -> None:
 
 
 def assert_ids_are_placeholders(recorded: list[Any], replayed: list[Any], path: Path) -> None:
-    """Replay hands out the cassette's placeholders, of the real ids' shape but not them."""
+    """Recording handed the caller what replay hands out: the cassette's placeholders and
+    fixed times, so a snapshot taken while recording holds on the first replay (issue 24)."""
+    assert replayed == recorded
     stored = path.read_text()
-    for real, fake in ((recorded[0], replayed[0]), (recorded[2], replayed[2])):
-        assert fake["id"] != real["id"] and fake["id"] in stored and real["id"] not in stored
-        assert fake["id"][: len("chatcmpl-")] == real["id"][: len("chatcmpl-")] == "chatcmpl-"
-        assert len(fake["id"]) == len(real["id"])
+    for answer in (replayed[0], replayed[2]):
+        assert answer["id"].startswith("chatcmpl-") and answer["id"] in stored
+        assert answer["created"] == 1000000000
     stream_ids = {chunk["id"] for chunk in replayed[1]}
     assert len(stream_ids) == 1 and stream_ids.pop() in stored
+    assert {chunk["created"] for chunk in replayed[1]} == {1000000000}
     # The SDK closes the stream at `data: [DONE]`: read to its end, so stored as complete.
     assert '"complete": false' not in stored and '"complete": true' in stored
 
@@ -204,7 +207,7 @@ def test_anthropic_plain_and_streams_replay_offline(
         replayed = anthropic_conversation(client(cassette))
     stopped.assert_untouched()
 
-    assert masked(replayed) == masked(recorded)
+    assert replayed == recorded  # ids and times: recording showed the placeholders replay does
     plain, text, final, events = replayed
     assert plain["content"][0]["text"] == "Answer to: hi claude"
     assert "".join(text) == "Answer to: stream to me" and len(text) == 5
@@ -214,7 +217,6 @@ def test_anthropic_plain_and_streams_replay_offline(
     assert kinds[-2:] == ["message_delta", "message_stop"]
     assert final["id"].startswith("msg_") and final["id"] in cassette_path.read_text()
     assert '"complete": false' not in cassette_path.read_text()  # closed at message_stop
-    assert recorded[2]["id"] not in cassette_path.read_text()
 
 
 # --- httpx-based SDKs: groq and ai21 ---------------------------------------------------
@@ -296,9 +298,9 @@ async def test_ai21_sync_and_async_through_use_cassette(
         "Answer to: hi jamba"
     )
     assert async_plain["model"] == "jamba-large"
-    # AI21 ids are UUIDs: the placeholder is a UUID too.
+    # AI21 ids are UUIDs: the placeholder is a UUID too, the one recording showed.
     assert len(plain["id"]) == 36 and plain["id"].count("-") == 4
-    assert plain["id"] != recorded[0]["id"]
+    assert plain["id"] == recorded[0]["id"] in cassette_path.read_text()
 
 
 # --- Ids that chain from one call to the next ------------------------------------------
@@ -324,26 +326,33 @@ def test_responses_chain_by_previous_response_id(
 ) -> None:
     with replay.Cassette(cassette_path) as cassette:
         recorded = responses_chain(openai_client(llm_env.url, cassette, api_key))
-    # The server rejects unknown ids: the chain reached it with the real ones.
+    # The caller saw placeholders and sent them back; the server (which rejects unknown ids)
+    # got the real ones, and none of those reached the file.
     first, second, third, fetched, upload, fetched_file = recorded
     assert second["previous_response_id"] == first["id"]
     assert third["previous_response_id"] == second["id"]
     assert fetched["id"] == third["id"] and fetched_file["id"] == upload["id"]
+    sent = llm_env.requests
+    real_ids = [
+        sent[1].json()["previous_response_id"],
+        sent[2].json()["previous_response_id"],
+        sent[3].path.rsplit("/", 1)[-1],
+        sent[5].path.rsplit("/", 1)[-1],
+    ]
+    shown_ids = [first["id"], second["id"], third["id"], upload["id"]]
     stored = cassette_path.read_text()
-    for real in (first["id"], second["id"], third["id"], upload["id"]):
-        assert real not in stored
+    for real, shown in zip(real_ids, shown_ids, strict=True):
+        assert real != shown and len(real) == len(shown)
+        assert real not in stored and shown in stored
+    assert all(request.json().get("previous_response_id") != first["id"] for request in sent[1:3])
     stopped = server_gone()
 
     with replay.Cassette(cassette_path, mode="none") as cassette:
         replayed = responses_chain(openai_client(llm_env.url, cassette, api_key))
     stopped.assert_untouched()
-    assert masked(replayed) == masked(recorded)
-    first, second, third, fetched, upload, fetched_file = replayed
-    assert second["previous_response_id"] == first["id"] != recorded[0]["id"]
-    assert third["previous_response_id"] == second["id"]
-    assert fetched["id"] == third["id"] and fetched_file["id"] == upload["id"]
+    assert replayed == recorded
     assert third["output"][0]["content"][0]["text"] == "Answer to: streamed follow-up"
-    assert upload["id"].startswith("file-") and len(upload["id"]) == len(recorded[4]["id"])
+    assert upload["id"].startswith("file-")
 
 
 # --- The cassette file ------------------------------------------------------------------
@@ -361,7 +370,8 @@ def test_rerecording_an_unchanged_conversation_leaves_the_file_identical(
     before = cassette_path.read_bytes()
     second = conversation("all")
     assert len(llm_env.requests) == 2 * 9
-    assert first[0]["id"] != second[0]["id"]  # the server's ids changed, the file did not
+    # The server's ids changed; what the caller saw and the file did not.
+    assert first == second
     assert cassette_path.read_bytes() == before
 
 
@@ -418,3 +428,38 @@ def test_no_secret_reaches_the_cassette(
     assert replayed.choices[0].message.content == "Answer to: my token is REDACTED"
     assert again.json()["choices"][0]["message"]["content"] == "Answer to: hello"
     assert "?key=REDACTED&trace=1" in cassette_path.read_text()
+
+
+# --- Recording shows what replay will (issue 24) ----------------------------------------
+
+
+def test_a_streamed_chunk_reaches_the_caller_at_once_already_normalized(
+    cassette_path: Path, api_key: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("REPLAY_MODE", raising=False)
+    # The server waits 3 s between events: the first must not wait for the second.
+    with FakeLLMServer(api_key=api_key, chunk_delay=3.0) as server:
+        with replay.Cassette(cassette_path) as cassette:
+            client = openai_client(server.url, cassette, api_key)
+            started = time.monotonic()
+            stream = client.chat.completions.create(
+                model="gpt-4o", messages=user("stream me a reply"), stream=True
+            )
+            first = next(iter(stream))
+            waited = time.monotonic() - started
+            stream.close()
+    assert waited < 1.5
+    assert first.created == 1000000000 and first.id in cassette_path.read_text()
+
+
+def test_without_normalizing_the_caller_gets_the_real_values(
+    llm_env: FakeLLMServer, cassette_path: Path, server_gone: ServerGone, api_key: str
+) -> None:
+    with replay.Cassette(cassette_path, normalize=False) as cassette:
+        recorded = chat_conversation(openai_client(llm_env.url, cassette, api_key))
+    stopped = server_gone()
+    with replay.Cassette(cassette_path, normalize=False, mode="none") as cassette:
+        replayed = chat_conversation(openai_client(llm_env.url, cassette, api_key))
+    stopped.assert_untouched()
+    assert replayed == recorded
+    assert recorded[0]["created"] != 1000000000 and recorded[0]["id"] in cassette_path.read_text()

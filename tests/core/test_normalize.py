@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import itertools
 import re
 
 import orjson
@@ -9,6 +10,7 @@ from replay._core.model import Chunk, Request, Response
 from replay._core.normalize import (
     FIXED_DATE,
     Normalizer,
+    ShownBody,
     fixed_number,
     fixed_time,
     looks_generated,
@@ -249,3 +251,74 @@ def test_a_hex_run_after_a_word_that_drew_no_letter_keeps_the_hex_placeholder() 
     # OpenAI's system_fingerprint is fp_ and ten hex digits; about one in a hundred is all digits.
     digits_only = shaped_placeholder("fp_2807999798", "seed")
     assert digits_only == shaped_placeholder("fp_a863319bf8", "seed")
+
+
+# --- What the caller gets while recording (issue 24) -------------------------------------
+
+STREAM = (
+    b'data: {"id":"chatcmpl-8oK8GnO4O2wCZuzmU8FZYiIKPBmPh","created":1707004480,"n":0}\n\n'
+    b'data: {"id":"chatcmpl-8oK8GnO4O2wCZuzmU8FZYiIKPBmPh","created":1707004480,"n":1,'
+    b'"tool_calls":[{"id":"call_Zx81kQ0pWm3nB6vYaa12"}]}\n\n'
+    b"data: [DONE]\n\n"
+)
+URL = "https://api.openai.com/v1/chat/completions"
+
+
+def shown_in_pieces(normalizer: Normalizer, pieces: list[bytes], seed: str) -> list[bytes]:
+    shown = ShownBody(normalizer, URL, "text/event-stream", (), seed)
+    return [*map(shown.feed, pieces), shown.rest()]
+
+
+@pytest.mark.parametrize("cuts", [[], [10], [30, 31, 100], list(range(1, len(STREAM), 7))])
+def test_the_caller_is_shown_the_body_as_it_will_be_stored(cuts: list[int]) -> None:
+    # Cut anywhere, even inside an id: the caller gets the bytes the cassette will replay.
+    edges = [0, *cuts, len(STREAM)]
+    pieces = [STREAM[a:b] for a, b in itertools.pairwise(edges)]
+    normalizer = Normalizer()
+    shown = b"".join(shown_in_pieces(normalizer, pieces, "k/0"))
+    stored = normalizer.response(response(STREAM), OPENAI_COMPATIBLE, "k/0").body
+    assert shown == stored == Normalizer().response(response(STREAM), OPENAI_COMPATIBLE, "k/0").body
+    assert b"8oK8GnO4" not in shown and b"Zx81kQ0p" not in shown
+    assert b'"created":1000000000' in shown
+
+
+def test_each_whole_line_is_shown_at_once_and_a_cut_one_waits_for_its_end() -> None:
+    first_event, rest = STREAM.split(b"\n\n", 1)
+    shown = ShownBody(Normalizer(), URL, "text/event-stream", (), "k/0")
+    assert shown.feed(first_event + b"\n\n").startswith(b'data: {"id":"chatcmpl-')
+    assert shown.feed(rest[:20]) == b""  # the id is not whole yet
+    assert shown.feed(rest[20:]).endswith(b"data: [DONE]\n\n")
+    assert shown.rest() == b""
+
+
+def test_a_body_that_is_not_text_is_shown_as_it_came() -> None:
+    for content_type in ("audio/mpeg", "application/vnd.amazon.eventstream", None):
+        shown = ShownBody(Normalizer(), URL, content_type, (), "k/0")
+        assert shown.feed(STREAM[:10]) == STREAM[:10] and shown.rest() == b""
+    as_sent = ShownBody(None, URL, "text/event-stream", (), "k/0")  # normalize=False
+    assert as_sent.feed(STREAM) == STREAM
+
+
+def test_a_request_carrying_a_placeholder_goes_upstream_with_the_real_id() -> None:
+    normalizer = Normalizer()
+    body = b'{"id":"resp_67ccd2bed1ec8190b14f964abc054267","object":"response"}'
+    shown = shown_in_pieces(normalizer, [body], "k/0")[-1]
+    placeholder = orjson.loads(shown)["id"]
+    asked = Request(
+        "POST",
+        f"https://api.openai.com/v1/responses/{placeholder}/cancel",
+        (("content-type", "application/json"),),
+        orjson.dumps({"previous_response_id": placeholder}),
+    )
+    sent = normalizer.upstream(asked)
+    assert sent is not None
+    assert (
+        sent.url
+        == "https://api.openai.com/v1/responses/resp_67ccd2bed1ec8190b14f964abc054267/cancel"
+    )
+    assert orjson.loads(sent.body) == {
+        "previous_response_id": "resp_67ccd2bed1ec8190b14f964abc054267"
+    }
+    assert normalizer.request(asked) == asked  # stored, and keyed, with the placeholder
+    unrelated = Request("GET", "https://api.openai.com/v1/models", (), b"")
+    assert normalizer.upstream(unrelated) is None and Normalizer().upstream(asked) is None
