@@ -403,11 +403,12 @@ class Sender:
     ) -> tuple[Record, int, bytes] | None:
         record = plan.out.decide(request)
         assert isinstance(record, Record), "a cassette in mode all always records"
+        sent = record.upstream or request  # placeholders this rerun was shown: the real ids
         outgoing = httpx.Request(
-            request.method,
-            request.url,
-            headers=list(request.headers),
-            content=request.body or None,
+            sent.method,
+            sent.url,
+            headers=[(name, value) for name, value in sent.headers if name != "content-length"],
+            content=sent.body or None,
             extensions={"timeout": TIMEOUTS},
         )
         for attempt in range(MAX_ATTEMPTS):

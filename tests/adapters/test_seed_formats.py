@@ -69,7 +69,7 @@ def test_lighton_paradigm(
         headers={"x-api-key": llm_env.api_key},
     )
     assert UUID.fullmatch(replayed["request_id"])
-    assert replayed["request_id"] != recorded["request_id"]
+    assert replayed["request_id"] == recorded["request_id"]  # recording looks like replay
     assert {k: v for k, v in replayed.items() if k != "request_id"} == {
         k: v for k, v in recorded.items() if k != "request_id"
     }
@@ -90,7 +90,7 @@ def test_ai21_j2_complete(
         return client.post("/studio/v1/j2-mid/complete", json=body).json()
 
     recorded, replayed = record_then_replay(library, llm_env, server_gone, cassette_path, exchange)
-    assert UUID.fullmatch(replayed["id"]) and replayed["id"] != recorded["id"]
+    assert UUID.fullmatch(replayed["id"]) and replayed["id"] == recorded["id"]
     assert replayed["prompt"] == recorded["prompt"]
     assert replayed["prompt"]["tokens"][0]["generatedToken"]["token"] == "These"
     assert replayed["completions"] == recorded["completions"]
@@ -120,11 +120,11 @@ def test_openai_chat_with_logprobs(
         -0.4,
         -0.7,
     ]
-    assert replayed["created"] == 1000000000 != recorded["created"]
+    assert replayed["created"] == 1000000000 == recorded["created"]
     assert replayed["model"] == "gpt-3.5-turbo-16k-0613"
     fingerprint = replayed["system_fingerprint"]
     assert re.fullmatch(r"fp_[0-9a-f]{10}", fingerprint)
-    assert fingerprint != recorded["system_fingerprint"]
+    assert fingerprint == recorded["system_fingerprint"]
 
 
 def test_openai_compatible_stream_with_usage_last_and_done(
@@ -189,8 +189,8 @@ def test_workflowai_feedback_token_duration_and_cost(
     recorded, replayed = record_then_replay(library, llm_env, server_gone, cassette_path, exchange)
     real, fake = recorded["choices"][0], replayed["choices"][0]
     token = fake["feedback_token"]
-    assert token.startswith("fb_") and len(token) == len(real["feedback_token"])
-    assert token != real["feedback_token"] and token in cassette_path.read_text()
+    assert token.startswith("fb_") and token == real["feedback_token"]  # as shown when recording
+    assert token in cassette_path.read_text()
     assert fake["duration_seconds"] == 1.0  # one fixed number, whatever the width of the real one
     assert fake["cost_usd"] == real["cost_usd"]
     assert fake["message"] == real["message"]

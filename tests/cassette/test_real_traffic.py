@@ -331,10 +331,12 @@ def test_non_compact_bodies_record_the_same_bytes_whatever_the_width_of_their_nu
     request = {"json": {"model": "m", "messages": ["hi"]}}
     answers: list[bytes] = []
 
+    shown: list[str] = []
+
     def recorded(body: str, mode: str) -> bytes:
         answers.append(body.encode())
         with library.Client(transport=ReplayTransport(Cassette(path, mode))) as client:
-            assert client.post(url + url_path, **request).text == body
+            shown.append(client.post(url + url_path, **request).text)
         return path.read_bytes()
 
     with echo_server(answers) as url:
@@ -347,6 +349,7 @@ def test_non_compact_bodies_record_the_same_bytes_whatever_the_width_of_their_nu
     expected = answer(placeholder, 1000000000, "1.0", "2024-01-01T00:00:00.000000+00:00")
     with library.Client(transport=ReplayTransport(Cassette(path, "none"))) as client:
         assert client.post(url + url_path, **request).text == expected
+    assert shown == [expected] * 3  # recording looks like replay, whatever the server's widths
 
 
 def test_environment_values_named_like_keys_are_redacted_only_when_they_look_like_secrets(
