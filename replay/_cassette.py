@@ -20,6 +20,12 @@ every open response to its end, for a recorder serving many callers at once (``r
 serve``, after each answer). A cassette with something unsaved is held strongly until it is
 saved, at exit at the latest, where whatever is still open is added as it stands.
 A child made by ``os.fork()`` saves only what it recorded itself.
+
+The async adapters never touch the file system on their event loop: they await
+:meth:`Cassette.aload` before their first decision (a worker thread reads the file; once it
+is read, deciding needs no I/O and no thread), :meth:`Recording.afinish` and
+:meth:`Cassette.aadd` to write to the journal, and :meth:`Cassette.asave` to fold it, each
+running its sync twin on a worker thread. ``asave`` acts for the task that awaits it.
 """
 
 from __future__ import annotations
@@ -39,6 +45,8 @@ from functools import partial
 from pathlib import Path
 from types import TracebackType
 from typing import Any
+
+import anyio.to_thread
 
 from replay._core import eventstream, expiry
 from replay._core import key as request_keys
@@ -229,7 +237,34 @@ class Cassette:
     ) -> None:
         self.save()
 
+    async def __aenter__(self) -> Cassette:
+        return self
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.asave()
+
     # Reading.
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the file has been read: deciding then needs no I/O."""
+        return self._loaded is not None
+
+    def load(self) -> None:
+        """Read the file now (and fold a journal a killed process left, when this session may
+        record), rather than on the first request."""
+        with self._lock:
+            self._base()
+
+    async def aload(self) -> None:
+        """:meth:`load` on a worker thread, the first time only: then it costs an await."""
+        if self._loaded is None:
+            await anyio.to_thread.run_sync(self.load)
 
     def _base(self) -> store.Loaded:
         if self._loaded is None:
@@ -587,6 +622,10 @@ class Cassette:
             self._journaled += 1
             _unsaved.add(self)
 
+    async def aadd(self, record: Record, outcome: Outcome) -> None:
+        """:meth:`add` on a worker thread: it writes to the journal."""
+        await anyio.to_thread.run_sync(self.add, record, outcome)
+
     def _normalized(self, record: Record, seed: str, response: Response) -> Response:
         provider = detect(record.request.url, response.body, self.providers)
         return self._normalizer.response(response, provider, seed)
@@ -661,15 +700,23 @@ class Cassette:
         nobody will read it further. ``every_caller`` adds them all as they stand: at exit, and
         when a server stops.
         """
+        self._save_for(_Caller.current(), every_caller)
+
+    async def asave(self, *, every_caller: bool = False) -> None:
+        """:meth:`save` on a worker thread, for the task awaiting it: the responses this task
+        left open are added as they stand, as a save on the loop would add them."""
+        caller = _Caller.current()  # on the loop: the worker thread is nobody's caller
+        await anyio.to_thread.run_sync(self._save_for, caller, every_caller)
+
+    def _save_for(self, caller: _Caller, every_caller: bool) -> None:
         with self._lock:
-            caller = _Caller.current()
             for recording in list(self._recordings):
                 if not (every_caller or recording.caller == caller or recording.caller.ended):
                     continue
                 try:
                     recording.finish(complete=False)
                 except UndecodableSecret as refused:  # said, and the others still saved
-                    warnings.warn(str(refused), stacklevel=2)
+                    warnings.warn(str(refused), stacklevel=3)
             self.fold()
 
     def fold(self) -> None:
@@ -730,6 +777,12 @@ class Recording:
                 return
             cassette._recordings.discard(self)
             cassette.add(self._record, self._outcome(complete, cut), self._seed)
+
+    async def afinish(self, complete: bool, cut: TransportFailure | None = None) -> None:
+        """:meth:`finish` on a worker thread, as it writes to the journal; none is needed
+        once the response was added (a stream closed after it was read to its end)."""
+        if self in self._cassette._recordings:
+            await anyio.to_thread.run_sync(self.finish, complete, cut)
 
 
 @dataclass(frozen=True, slots=True)

@@ -72,7 +72,9 @@ class ReplayMiddleware:
         if inside_cassette() or self.cassette.ignores(url) or "Upgrade" in request.headers:
             response: ClientResponse = await handler(request)  # not ours: untouched
             return response
-        decision = self.cassette.decide(await to_model(request))
+        asked = await to_model(request)
+        await self.cassette.aload()  # read off the loop, once
+        decision = self.cassette.decide(asked)
         if isinstance(decision, Replay):
             return replayed(decision.answer, request, self.cassette.replay_speed)
         started, recorded_at = time.monotonic(), usage.now()
@@ -81,7 +83,7 @@ class ReplayMiddleware:
                 response = await handler(request)
         except aiohttp.ClientError as error:
             if not isinstance(error, NEVER_CONNECTED):
-                self.cassette.add(decision, failure(error, recorded_at))
+                await self.cassette.aadd(decision, failure(error, recorded_at))
             raise
         return self._teed(decision, response, started, recorded_at)
 
@@ -110,17 +112,20 @@ class ReplayMiddleware:
                 async for raw in upstream.iter_any():
                     if data := recorder.feed(raw):
                         if recorder.at_final_event:
-                            recording.finish(True)
+                            await recording.afinish(True)
                         _feed(mirror, data)
-                recording.finish(True)
-            except Exception as error:  # the caller's read must end too, not wait for ever
-                mirror.set_exception(error)
-                if isinstance(error, aiohttp.ClientError) and not response.closed:
-                    recording.finish(False, failure(error, usage.now()))  # else abandoned
+                await recording.afinish(True)
+            except Exception as error:
+                try:  # recorded before the caller hears of it, as the httpx transports do
+                    if isinstance(error, aiohttp.ClientError) and not response.closed:
+                        cut = failure(error, usage.now())
+                        await recording.afinish(False, cut)  # else abandoned
+                finally:  # the caller's read must end too, not wait for ever
+                    mirror.set_exception(error)
             else:
                 mirror.feed_eof()
             finally:
-                recording.finish(False)  # closed by the caller, or the task cancelled
+                await recording.afinish(False)  # closed by the caller, or the task cancelled
 
         _keep_running(asyncio.ensure_future(pump()))
         response.content = mirror

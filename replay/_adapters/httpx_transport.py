@@ -6,7 +6,9 @@ both: the library is taken from the request that comes in, and the response
 httpx client can share one :class:`ReplayTransport`.
 
 The sync and async transports differ only in their I/O calls; the decision,
-recording and replay are in :mod:`replay._cassette` and :mod:`replay._core.streams`.
+recording and replay are in :mod:`replay._cassette` and :mod:`replay._core.streams`. The
+async ones read and write the cassette's files off the event loop, through the cassette's
+async twins (``aload``, ``aadd``, ``asave``, ``Recording.afinish``).
 """
 
 from __future__ import annotations
@@ -165,7 +167,8 @@ class RecordingStream(*_STREAM_BASES):  # type: ignore[misc]
             for raw in upstream:
                 data = self._recorder.feed(raw)
                 if data:
-                    self._at_final_event()
+                    if self._recorder.at_final_event:  # the caller may stop reading there
+                        self._recording.finish(True)
                     if shown := self._recording.shown.feed(data):
                         yield shown
         except _TRANSPORT_ERRORS as error:
@@ -176,33 +179,27 @@ class RecordingStream(*_STREAM_BASES):  # type: ignore[misc]
             raise
         finally:
             _BEING_READ.discard(upstream)
-        yield from self._ended()
+        rest = self._recording.shown.rest()  # the body's end: the rest of its last line
+        self._recording.finish(True)
+        if rest:
+            yield rest
 
     async def __aiter__(self) -> AsyncIterator[bytes]:
         try:
             async for raw in self._upstream:
                 data = self._recorder.feed(raw)
                 if data:
-                    self._at_final_event()
+                    if self._recorder.at_final_event:
+                        await self._recording.afinish(True)
                     if shown := self._recording.shown.feed(data):
                         yield shown
         except _TRANSPORT_ERRORS as error:
-            self._recording.finish(False, failure(error, usage.now()))
+            await self._recording.afinish(False, failure(error, usage.now()))
             raise
-        for rest in self._ended():
-            yield rest
-
-    def _ended(self) -> Iterator[bytes]:
-        """At the body's end: the response added, then the rest of its last line given."""
-        rest = self._recording.shown.rest()
-        self._recording.finish(True)
+        rest = self._recording.shown.rest()  # the body's end: the rest of its last line
+        await self._recording.afinish(True)
         if rest:
             yield rest
-
-    def _at_final_event(self) -> None:
-        """Added before the caller gets the final event: it may stop reading right there."""
-        if self._recorder.at_final_event:
-            self._recording.finish(True)
 
     def close(self) -> None:
         try:
@@ -214,7 +211,7 @@ class RecordingStream(*_STREAM_BASES):  # type: ignore[misc]
         try:
             await self._upstream.aclose()
         finally:
-            self._recording.finish(False)
+            await self._recording.afinish(False)
 
 
 _BEING_READ: set[Iterator[bytes]] = set()
@@ -327,6 +324,13 @@ class _Upstreams(Generic[Upstream]):
             made = self._made[lib] = getattr(lib, self._default)()
         return made
 
+    async def aget(self, lib: ModuleType) -> Upstream:
+        """:meth:`get`, a transport made on a worker thread: making one reads the CA
+        certificates (and httpx2 its package metadata), blocking I/O."""
+        if self._given is None and lib not in self._made:
+            await anyio.to_thread.run_sync(self.get, lib)
+        return self.get(lib)
+
     def opened(self) -> list[Upstream]:
         return [self._given] if self._given is not None else list(self._made.values())
 
@@ -376,22 +380,22 @@ class AsyncReplayTransport(_AsyncTransport):
 
     async def handle_async_request(self, request: AnyRequest) -> AnyResponse:
         if bypasses(self.cassette, request):
-            upstream = self._upstreams.get(library_of(request))
+            upstream = await self._upstreams.aget(library_of(request))
             return await upstream.handle_async_request(request)
         await request.aread()
+        await self.cassette.aload()
         decision = self.cassette.decide(to_model(request))
         if isinstance(decision, Replay):
             return replayed(decision.answer, request, self.cassette.replay_speed)
         lib = library_of(request)
         started, recorded_at = time.monotonic(), usage.now()
         try:
+            upstream = await self._upstreams.aget(lib)
             with through_cassette():
-                response = await self._upstreams.get(lib).handle_async_request(
-                    upstream_request(request, decision)
-                )
+                response = await upstream.handle_async_request(upstream_request(request, decision))
         except lib.TransportError as error:
             if not isinstance(error, NEVER_CONNECTED):
-                self.cassette.add(decision, failure(error, recorded_at))
+                await self.cassette.aadd(decision, failure(error, recorded_at))
             raise
         return teed(self.cassette, decision, request, response, started, recorded_at)
 
@@ -400,4 +404,4 @@ class AsyncReplayTransport(_AsyncTransport):
             for upstream in self._upstreams.opened():
                 await upstream.aclose()
         finally:
-            self.cassette.save()
+            await self.cassette.asave()

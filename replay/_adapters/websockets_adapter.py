@@ -102,6 +102,10 @@ class SessionRecorder:
     def finish(self) -> None:
         self._recording.finish(complete=True)
 
+    async def afinish(self) -> None:
+        """:meth:`finish` off the event loop: it writes to the journal."""
+        await self._recording.afinish(complete=True)
+
     def _session(self, complete: bool, cut: TransportFailure | None) -> WebSocketSession:
         with self._lock:
             return WebSocketSession(tuple(self._frames), self._recorded_at, complete)
@@ -178,7 +182,7 @@ class AsyncRecordingConnection:
         try:
             message: Message = await self._connection.recv()
         except ConnectionClosed:
-            self._recorder.finish()
+            await self._recorder.afinish()
             raise
         self._recorder.received(message)
         return delivered(*frame_data(message, None), decode)
@@ -187,7 +191,7 @@ class AsyncRecordingConnection:
         try:
             await self._connection.close(code, reason)
         finally:
-            self._recorder.finish()
+            await self._recorder.afinish()
 
     async def __aiter__(self) -> AsyncIterator[Message]:
         try:
@@ -209,7 +213,7 @@ class AsyncRecordingConnection:
         try:
             await self._connection.__aexit__(kind, error, tb)
         finally:
-            self._recorder.finish()
+            await self._recorder.afinish()
 
 
 class _Replayed:
@@ -358,6 +362,7 @@ def patch_targets(
             cassette = active()
             if cassette is None or cassette.ignores(self.uri):
                 return await original(self)
+            await cassette.aload()  # read off the loop, once
             decision = cassette.decide(handshake(self.uri, self.additional_headers))
             if isinstance(decision, Replay):
                 return AsyncReplayedConnection(cassette, self.uri, decision.session)

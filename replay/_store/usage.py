@@ -145,7 +145,7 @@ class UsageLog:
     def track(self, path: Path, keys: set[str]) -> None:
         """Note ``keys`` (a live set, read at write time) as the keys used from ``path``."""
         with self._lock:
-            self._tracked.append((Path(os.path.abspath(path)), keys))
+            self._tracked.append((_absolute(path), keys))
 
     def mark_incomplete(self, reason: str) -> None:
         with self._lock:
@@ -287,6 +287,12 @@ def _unlock_in_forked_child() -> None:
 
 
 os.register_at_fork(after_in_child=_unlock_in_forked_child)
+
+
+def _absolute(path: Path) -> Path:
+    """``path`` made absolute; one that is already asks nothing of the operating system (a
+    cassette may be made on an event loop, where even ``getcwd`` counts as blocking)."""
+    return Path(os.path.normpath(path) if path.is_absolute() else os.path.abspath(path))
 
 
 def track(path: Path, keys: set[str]) -> None:
