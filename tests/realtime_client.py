@@ -1,4 +1,5 @@
-"""The openai SDK's realtime client, sync and async, in one short conversation.
+"""The openai SDK's realtime client, sync and async, in one short conversation (also the SDK
+matrix's ``openai-realtime`` route's calls, given its client).
 
 In-process tests call :func:`converse`; a new process replays with
 
@@ -31,14 +32,14 @@ def _summary(events: list[Any]) -> dict[str, Any]:
     """What the conversation said, without the ids and times a recording replaces."""
     return {
         "types": [event.type for event in events],
-        "text": "".join(e.delta for e in events if e.type == "response.output_text.delta"),
+        "text": "".join(text_deltas(events)),
         "audio": [e.delta for e in events if e.type == "response.output_audio.delta"],
         "response_ids": sorted({e.response.id for e in events if e.type == "response.done"}),
     }
 
 
-def converse_sync(base_url: str, api_key: str, prompt: str) -> dict[str, Any]:
-    client = openai.OpenAI(api_key=api_key, base_url=base_url)
+def events_sync(client: openai.OpenAI, prompt: str) -> list[Any]:
+    """The server's events of one conversation on ``client``, up to ``response.done``."""
     events = []
     with client.realtime.connect(model=MODEL) as connection:
         connection.session.update(session=SESSION)  # type: ignore[arg-type]
@@ -48,11 +49,10 @@ def converse_sync(base_url: str, api_key: str, prompt: str) -> dict[str, Any]:
             events.append(event)
             if event.type == "response.done":
                 break
-    return _summary(events)
+    return events
 
 
-async def converse_async(base_url: str, api_key: str, prompt: str) -> dict[str, Any]:
-    client = openai.AsyncOpenAI(api_key=api_key, base_url=base_url)
+async def events_async(client: openai.AsyncOpenAI, prompt: str) -> list[Any]:
     events = []
     async with client.realtime.connect(model=MODEL) as connection:
         await connection.session.update(session=SESSION)  # type: ignore[arg-type]
@@ -62,7 +62,20 @@ async def converse_async(base_url: str, api_key: str, prompt: str) -> dict[str, 
             events.append(event)
             if event.type == "response.done":
                 break
-    return _summary(events)
+    return events
+
+
+def text_deltas(events: list[Any]) -> list[str]:
+    return [event.delta for event in events if event.type == "response.output_text.delta"]
+
+
+def converse_sync(base_url: str, api_key: str, prompt: str) -> dict[str, Any]:
+    return _summary(events_sync(openai.OpenAI(api_key=api_key, base_url=base_url), prompt))
+
+
+async def converse_async(base_url: str, api_key: str, prompt: str) -> dict[str, Any]:
+    client = openai.AsyncOpenAI(api_key=api_key, base_url=base_url)
+    return _summary(await events_async(client, prompt))
 
 
 def converse(flavour: str, base_url: str, api_key: str, prompt: str) -> dict[str, Any]:

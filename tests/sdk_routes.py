@@ -2,9 +2,13 @@
 each is attached to a cassette.
 
 A route is one SDK's way to one API: how to make its client (:attr:`Route.make`, given an
-:class:`Endpoint`), and its four calls (:class:`Calls`): sync, async, streamed and
-async-streamed, each returning plain JSON-able data (the text, or the list of streamed text
-pieces) so that a recording and its replay in another process can be compared.
+:class:`Endpoint`), its calls (:class:`Calls`): sync, async, streamed and async-streamed, each
+returning plain JSON-able data (the text, or the list of streamed text pieces) so that a
+recording and its replay in another process can be compared, and the loopback server that
+answers them (:attr:`Route.server`: the fake LLM API unless the API is another). A route
+whose SDK has no call of a kind (boto3 is sync only) leaves it out of its :class:`Calls`, and
+one with no explicit form (the urllib3 and WebSocket routes) says so in
+:attr:`Route.attachments`: its cells are the others.
 
 An attachment is how the client meets the cassette (:func:`attached`):
 
@@ -22,9 +26,10 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -34,9 +39,12 @@ import httpx
 import httpx2
 
 import replay
+from replay.tools.fakellm import FakeLLMServer
 
 KINDS = ("sync", "async", "stream", "async_stream")
 ATTACHMENTS = ("explicit", "inside", "before")
+USE_CASSETTE_ONLY = ("inside", "before")
+"""For clients replay has no explicit form for: those on urllib3, and WebSockets."""
 
 # litellm fetches its model cost map from the network at import unless told not to.
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
@@ -80,20 +88,35 @@ class Endpoint:
 
 @dataclass(frozen=True)
 class Calls:
-    """A route's four calls, each given the client and the prompt."""
+    """A route's calls, each given the client and the prompt; None where the SDK has none."""
 
-    sync: Callable[[Any, str], Any]
-    async_: Callable[[Any, str], Awaitable[Any]]
-    stream: Callable[[Any, str], list[str]]
-    async_stream: Callable[[Any, str], Awaitable[list[str]]]
+    sync: Callable[[Any, str], Any] | None
+    async_: Callable[[Any, str], Awaitable[Any]] | None
+    stream: Callable[[Any, str], list[str]] | None
+    async_stream: Callable[[Any, str], Awaitable[list[str]]] | None
 
-    def of(self, kind: str) -> Callable[[Any, str], Any]:
+    def of(self, kind: str) -> Callable[[Any, str], Any] | None:
         return {
             "sync": self.sync,
             "async": self.async_,
             "stream": self.stream,
             "async_stream": self.async_stream,
         }[kind]
+
+
+@dataclass(frozen=True)
+class Served:
+    """A loopback server a route records from: where its clients go, and how many requests
+    (or WebSocket handshakes) it has answered so far."""
+
+    url: str
+    answered: Callable[[], int]
+
+
+@contextmanager
+def fake_llm(api_key: str) -> Iterator[Served]:
+    with FakeLLMServer(api_key=api_key, chunk_delay=0.002) as fake:
+        yield Served(fake.url, lambda: len(fake.requests))
 
 
 @dataclass(frozen=True)
@@ -105,6 +128,13 @@ class Route:
     calls: Calls
     fast: bool = False
     """In the default ``nox`` run; every route runs in ``nox -s sdks``."""
+    attachments: tuple[str, ...] = ATTACHMENTS
+    server: Callable[[str], AbstractContextManager[Served]] = fake_llm
+    """The server, given the API key it is to accept."""
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return tuple(kind for kind in KINDS if self.calls.of(kind) is not None)
 
 
 def pieces(chunks: Iterable[Any], text: Callable[[Any], str | None]) -> list[str]:
@@ -531,6 +561,106 @@ def _litellm_calls() -> Calls:
     return Calls(sync, async_, stream, async_stream)
 
 
+# --- Clients on urllib3 (use_cassette only): boto3's bedrock-runtime, requests ------------
+
+
+@contextmanager
+def bedrock(api_key: str) -> Iterator[Served]:
+    """A loopback Bedrock; the API key is the AWS access key it accepts."""
+    from bedrock_server import bedrock_server
+
+    with bedrock_server(api_key) as server:
+        yield Served(server.url, lambda: len(server.received))
+
+
+def _boto3(at: Endpoint) -> Any:
+    from urllib3_clients import bedrock as bedrock_client
+
+    return bedrock_client(at.url, at.api_key, "matrix-dummy-secret")
+
+
+def _converse_text(event: dict[str, Any]) -> str | None:
+    return event.get("contentBlockDelta", {}).get("delta", {}).get("text")
+
+
+def _boto3_calls() -> Calls:
+    def sync(client: Any, prompt: str) -> Any:
+        from urllib3_clients import MODEL_ID, converse_messages
+
+        answer = client.converse(modelId=MODEL_ID, messages=converse_messages(prompt))
+        return answer["output"]["message"]["content"][0]["text"]
+
+    def stream(client: Any, prompt: str) -> list[str]:
+        from urllib3_clients import MODEL_ID, converse_messages
+
+        answer = client.converse_stream(modelId=MODEL_ID, messages=converse_messages(prompt))
+        events = list(answer["stream"])
+        assert next(iter(events[-1])) == "metadata", events[-1]  # botocore parsed them all
+        return pieces(events, _converse_text)
+
+    return Calls(sync, None, stream, None)
+
+
+def _requests(at: Endpoint) -> Any:
+    import requests
+
+    session = requests.Session()
+    session.headers["authorization"] = f"Bearer {at.api_key}"
+    at.exit.callback(session.close)
+    return functools.partial(session.post, at.url + "/v1/chat/completions")
+
+
+def _sse_delta(line: bytes) -> str | None:
+    """A chat completion chunk's text, from a server-sent event's line."""
+    if not line.startswith(b"data: {"):
+        return None
+    choices = json.loads(line.removeprefix(b"data: "))["choices"]
+    return choices[0]["delta"].get("content") if choices else None
+
+
+def _requests_calls() -> Calls:
+    model = "gpt-4o-mini"
+
+    def sync(post: Any, prompt: str) -> Any:
+        answer = post(json={"model": model, "messages": user(prompt)})
+        answer.raise_for_status()
+        return answer.json()["choices"][0]["message"]["content"]
+
+    def stream(post: Any, prompt: str) -> list[str]:
+        with post(
+            json={"model": model, "messages": user(prompt), "stream": True}, stream=True
+        ) as answer:
+            answer.raise_for_status()
+            return pieces(answer.iter_lines(), _sse_delta)
+
+    return Calls(sync, None, stream, None)
+
+
+# --- The openai SDK's realtime client, on websockets (use_cassette only) ------------------
+
+
+@contextmanager
+def realtime(api_key: str) -> Iterator[Served]:
+    from realtime_server import RealtimeServer
+
+    with RealtimeServer(api_key, delta_delay=0.002) as server:
+        yield Served(server.http_url, lambda: len(server.handshakes))
+
+
+def _openai_realtime_calls() -> Calls:
+    def stream(client: Any, prompt: str) -> list[str]:
+        from realtime_client import events_sync, text_deltas
+
+        return text_deltas(events_sync(client, prompt))
+
+    async def async_stream(client: Any, prompt: str) -> list[str]:
+        from realtime_client import events_async, text_deltas
+
+        return text_deltas(await events_async(client, prompt))
+
+    return Calls(None, None, stream, async_stream)
+
+
 # --- The table ------------------------------------------------------------------------------
 
 ROUTES: dict[str, Route] = {
@@ -562,6 +692,25 @@ ROUTES: dict[str, Route] = {
         Route("pydantic-ai", ("pydantic_ai",), _pydantic_ai, _pydantic_ai_calls()),
         Route("ollama", ("ollama",), _ollama, _ollama_calls()),
         Route("huggingface-hub", ("huggingface_hub",), _huggingface, _huggingface_calls()),
+        Route(
+            "boto3-bedrock",
+            ("boto3",),
+            _boto3,
+            _boto3_calls(),
+            attachments=USE_CASSETTE_ONLY,
+            server=bedrock,
+        ),
+        Route(
+            "requests", ("requests",), _requests, _requests_calls(), attachments=USE_CASSETTE_ONLY
+        ),
+        Route(
+            "openai-realtime",
+            ("openai", "websockets"),
+            _openai,
+            _openai_realtime_calls(),
+            attachments=USE_CASSETTE_ONLY,
+            server=realtime,
+        ),
     ]
 }
 
@@ -604,6 +753,8 @@ def run_cell(
     event loop for the whole process as in an application (SDKs keep clients bound to it)."""
     url, api_key = at
     call = route.calls.of(kind)
+    if call is None:
+        raise ValueError(f"the route {route.name} has no {kind} call")
     prompt = prompt_of(route, kind)
     if kind in ("sync", "stream"):
         with attached(route, attach, kind, url, api_key, path, mode) as client:

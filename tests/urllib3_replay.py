@@ -15,7 +15,14 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from urllib3_clients import bedrock_converse, requests_chat, urllib3_chat, urllib3_stream
+from urllib3_clients import (
+    bedrock_converse,
+    bedrock_converse_stream,
+    bedrock_invoke_stream,
+    requests_chat,
+    urllib3_chat,
+    urllib3_stream,
+)
 
 import replay
 from replay._adapters.network import NetworkGuard
@@ -27,6 +34,8 @@ if __name__ == "__main__":
     cassette, bedrock_url, llm_url, results_path = sys.argv[1:5]
     calls = {
         "bedrock": lambda: bedrock_converse(bedrock_url, *DUMMY_AWS),
+        "converse_stream": lambda: bedrock_converse_stream(bedrock_url, *DUMMY_AWS),
+        "invoke_stream": lambda: bedrock_invoke_stream(bedrock_url, *DUMMY_AWS),
         "requests": lambda: requests_chat(llm_url, DUMMY_KEY),
         "urllib3": lambda: urllib3_chat(llm_url, DUMMY_KEY),
         "stream": lambda: urllib3_stream(llm_url, DUMMY_KEY),

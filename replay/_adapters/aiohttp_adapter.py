@@ -101,7 +101,8 @@ class ReplayMiddleware:
         # The bytes as Latin-1, one character each, as the httpx transports keep them: aiohttp's
         # own strings hold undecodable bytes as lone surrogates, which no cassette can store.
         headers = model.headers_from_bytes(response.raw_headers)
-        recorder = StreamRecorder(None, started)  # aiohttp's parser decodes, if it does
+        # aiohttp's parser decodes, if it does
+        recorder = StreamRecorder(None, started, response.headers.get("content-type"))
         kept = stored_headers(headers, self.auto_decompress)
         outcome = functools.partial(recorder.response, response.status, kept, recorded_at)
         recording = self.cassette.recording(record, outcome)

@@ -248,7 +248,9 @@ def teed(
     """The upstream response, its body decoded and recorded on the way to the caller."""
     lib = library_of(request)
     headers = model.headers_from_bytes(response.headers.raw)
-    recorder = StreamRecorder(response.headers.get("content-encoding"), started)
+    recorder = StreamRecorder(
+        response.headers.get("content-encoding"), started, response.headers.get("content-type")
+    )
     kept = stored_headers(headers, recorder.decodes)
     hidden = {"content-length", "content-encoding"} if recorder.decodes else {"content-length"}
     outcome = functools.partial(recorder.response, response.status_code, kept, recorded_at)

@@ -273,7 +273,9 @@ def teed(
     options: dict[str, Any],
 ) -> PiecesResponse:
     headers = tuple((name.lower(), value) for name, value in upstream.headers.items())
-    recorder = StreamRecorder(upstream.headers.get("content-encoding"), started)
+    recorder = StreamRecorder(
+        upstream.headers.get("content-encoding"), started, upstream.headers.get("content-type")
+    )
     kept = stored_headers(headers, recorder.decodes)
     hidden = {"content-length", "content-encoding"} if recorder.decodes else {"content-length"}
     outcome = functools.partial(recorder.response, upstream.status, kept, recorded_at)

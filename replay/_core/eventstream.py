@@ -194,6 +194,56 @@ def one_frame_per_chunk(response: Response) -> Response:
     return replace(response, chunks=tuple(frames))
 
 
+_INVOCATION_METRICS = "amazon-bedrock-invocationMetrics"
+
+
+def ends_the_stream(frame: Frame) -> bool:
+    """Whether Bedrock sends nothing after ``frame``: ConverseStream's ``metadata`` (after
+    ``messageStop``: a stream stopped there lacks its usage), an invoke stream's ``chunk``
+    whose model event carries Bedrock's ``amazon-bedrock-invocationMetrics`` (its last, for
+    every model), or an exception, which ends any event stream."""
+    if frame.header(":message-type") in ("exception", "error"):
+        return True
+    event = frame.header(":event-type")
+    if event == "metadata":
+        return True
+    if event != "chunk":
+        return False
+    try:
+        payload = orjson.loads(frame.payload)
+        inner = orjson.loads(base64.b64decode(payload["bytes"], validate=True))
+    except (binascii.Error, orjson.JSONDecodeError, KeyError, TypeError, ValueError):
+        return False
+    return isinstance(inner, dict) and _INVOCATION_METRICS in inner
+
+
+class FrameFollower:
+    """An event stream followed as it arrives, in pieces cut anywhere: whether what came so
+    far is whole frames, the last of them one that :func:`ends_the_stream`."""
+
+    def __init__(self) -> None:
+        self._pending = b""
+        self._last_ends = False
+        self._broken = False
+
+    def feed(self, data: bytes) -> None:
+        if self._broken:
+            return
+        self._pending += data
+        try:
+            while (length := frame_length(self._pending)) is not None and len(
+                self._pending
+            ) >= length:
+                self._last_ends = ends_the_stream(decode_frame(self._pending[:length]))
+                self._pending = self._pending[length:]
+        except FrameError:  # not an event stream after all: it never ends with a final frame
+            self._broken = True
+
+    @property
+    def at_final_frame(self) -> bool:
+        return self._last_ends and not self._pending and not self._broken
+
+
 _BYTES_FIELD = re.compile(rb'"bytes":"([A-Za-z0-9+/=]*)"')
 
 

@@ -21,7 +21,15 @@ import zlib
 from collections.abc import Iterator, Sequence
 from typing import Any, Protocol
 
-from replay._core.model import Chunk, Headers, Request, Response, TransportFailure
+from replay._core.eventstream import FrameFollower
+from replay._core.model import (
+    EVENTSTREAM_CONTENT_TYPE,
+    Chunk,
+    Headers,
+    Request,
+    Response,
+    TransportFailure,
+)
 
 
 class _Decompressor(Protocol):
@@ -134,18 +142,26 @@ def decoded_request(request: Request) -> Request:
 class StreamRecorder:
     """Keeps each decoded chunk with the time it arrived, counted from the request."""
 
-    def __init__(self, encoding: str | None, started: float) -> None:
+    def __init__(
+        self, encoding: str | None, started: float, content_type: str | None = None
+    ) -> None:
         self._decoder = BodyDecoder(encoding)
         self.decodes = self._decoder.decodes
         self._started = started
         self.chunks: list[Chunk] = []
         self._tail = b""
+        # An AWS event stream's final event is a binary frame, found by following the frames.
+        self._frames = (
+            FrameFollower() if (content_type or "").startswith(EVENTSTREAM_CONTENT_TYPE) else None
+        )
 
     def feed(self, raw: bytes) -> bytes:
         data = self._decoder.decode(raw) if self._decoder.active else raw
         if data:
             self.chunks.append(Chunk(data, round(time.monotonic() - self._started, 6)))
             self._tail = (self._tail + data)[-_TAIL_BYTES:]
+            if self._frames is not None:
+                self._frames.feed(data)
         return data
 
     def response(
@@ -159,16 +175,20 @@ class StreamRecorder:
         """What came so far, as recorded: ``complete`` when read to its end, or when it ends
         with its provider's final event and was not ``cut`` (by a transport error)."""
         chunks = tuple(self.chunks)
-        ended = complete or (cut is None and reached_the_end(chunks))
+        final = self._frames.at_final_frame if self._frames is not None else reached_the_end(chunks)
+        ended = complete or (cut is None and final)
         return Response(status, headers, chunks, recorded_at, ended, cut)
 
     @property
     def at_final_event(self) -> bool:
         """Whether what came so far ends with a whole event that ends the stream.
 
-        Whole: followed by the blank line that closes a server-sent event, so that replaying
-        up to here gives the SDK an event it can parse.
+        Whole: followed by the blank line that closes a server-sent event, or for an AWS
+        event stream a whole frame (:func:`~replay._core.eventstream.ends_the_stream`), so
+        that replaying up to here gives the SDK an event it can parse.
         """
+        if self._frames is not None:
+            return self._frames.at_final_frame
         tail = self._tail
         return tail.endswith(_EVENT_ENDS) and _last_event(tail).startswith(_FINAL_EVENTS)
 

@@ -1,12 +1,13 @@
 """The SDK compatibility matrix: every route in ``tests/sdk_routes.py``, each call kind (sync,
 async, streamed, async-streamed), attached three ways (an explicit transport, ``use_cassette``
-with the client made inside the block, a client made before it).
+with the client made inside the block, a client made before it): the cells the route has.
 
-For each route, every cell is recorded from the fake LLM API into a cassette of its own;
-then the fake is stopped and one new Python process replays all the route's cells with
+For each route, every cell is recorded from its loopback server (the fake LLM API, or a fake
+Bedrock or Realtime API) into a cassette of its own;
+then the server is stopped and one new Python process replays all the route's cells with
 every connection blocked (``tests/sdk_replay.py``). Each cell is then checked as a subtest
 of its route's test (reported as ``SUBFAILED[openai-before-async_stream]``): it recorded,
-what the SDK returned on replay is what it returned while recording (and what the fake
+what the SDK returned on replay is what it returned while recording (and what the server
 answers), replay opened no connection, and no cassette byte holds the API key.
 
 Which routes: the fast subset (``Route.fast``) by default; ``REPLAY_SDK_ROUTES=all`` (set by
@@ -31,13 +32,12 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import orjson
 import pytest
 from conftest import TEST_API_KEY, cassette_bytes, port_refuses
-from sdk_routes import ATTACHMENTS, KINDS, ROUTES, Route, prompt_of, run_cell
-
-from replay.tools.fakellm import FakeLLMServer
+from sdk_routes import ROUTES, Route, prompt_of, run_cell
 
 TESTS = Path(__file__).resolve().parent.parent
 REPLAY_KEY = "sk-replay-dummy-000000000000"
@@ -66,7 +66,8 @@ class Cell:
     recorded: Any = None
     record_error: str | None = None
     requests_seen: int = 0
-    """How many requests the fake received while this cell recorded."""
+    """How many requests (or WebSocket handshakes) the server answered while this cell
+    recorded."""
     replay: dict[str, Any] = field(default_factory=dict)
     """What the replaying process reported: value, error, blocked."""
 
@@ -79,20 +80,20 @@ class Cell:
 class RouteRun:
     cells: dict[str, Cell]
     url: str = ""
-    """The fake's address, which the cassettes' requests name."""
+    """The server's address, which the cassettes' requests name."""
     missing_sdk: str | None = None
     fake_touched_by_replay: bool = False
 
 
 def record_and_replay(route: Route, directory: Path) -> RouteRun:
-    """Every cell of ``route`` recorded from a fake LLM API, then replayed in a new process
-    with the fake stopped."""
+    """Every cell of ``route`` recorded from its server, then replayed in a new process with
+    the server stopped."""
     cells = {
         cell.id: cell
         for cell in (
             Cell(attach, kind, directory / f"{attach}-{kind}" / "cassette.json")
-            for attach in ATTACHMENTS
-            for kind in KINDS
+            for attach in route.attachments
+            for kind in route.kinds
         )
     }
     try:
@@ -100,31 +101,31 @@ def record_and_replay(route: Route, directory: Path) -> RouteRun:
             importlib.import_module(module)
     except ImportError as error:
         return RouteRun(cells, missing_sdk=f"{route.name}: {error}")
-    with FakeLLMServer(api_key=TEST_API_KEY, chunk_delay=0.002) as fake:
+    with route.server(TEST_API_KEY) as server:
         with asyncio.Runner() as loop, pytest.MonkeyPatch.context() as environment:
             # An outer run's REPLAY_MODE would override the recording's "once".
             environment.delenv("REPLAY_MODE", raising=False)
             for cell in cells.values():
-                before = len(fake.requests)
+                before = server.answered()
                 try:
                     cell.recorded = run_cell(
                         route,
                         cell.attach,
                         cell.kind,
-                        (fake.url, TEST_API_KEY),
+                        (server.url, TEST_API_KEY),
                         cell.cassette,
                         "once",
                         loop,
                     )
                 except Exception:
                     cell.record_error = traceback.format_exc()
-                cell.requests_seen = len(fake.requests) - before
-    seen = len(fake.requests)
-    assert port_refuses(fake.url)
-    results = replay_elsewhere(route, fake.url, cells, directory)
+                cell.requests_seen = server.answered() - before
+    seen = server.answered()
+    assert port_refuses(server.url)
+    results = replay_elsewhere(route, server.url, cells, directory)
     for cell in cells.values():
         cell.replay = results.get(cell.id, {"error": "not replayed", "blocked": []})
-    return RouteRun(cells, fake.url, fake_touched_by_replay=len(fake.requests) != seen)
+    return RouteRun(cells, server.url, fake_touched_by_replay=server.answered() != seen)
 
 
 def replay_elsewhere(
@@ -165,13 +166,15 @@ def replay_elsewhere(
 
 
 def responses_stored(path: Path, url: str) -> int:
-    """How many responses from ``url`` the cassette holds (an SDK may call other hosts too:
-    huggingface-hub asks huggingface.co for its agent registry)."""
+    """How many responses (or WebSocket sessions) from the server at ``url`` the cassette
+    holds (an SDK may call other hosts too: huggingface-hub asks huggingface.co for its agent
+    registry). By host and port: a WebSocket's URL is ``ws://`` where the server's is
+    ``http://``."""
     interactions = orjson.loads(path.read_bytes())["interactions"].values()
     return sum(
         len(interaction["responses"])
         for interaction in interactions
-        if interaction["request"]["url"].startswith(url + "/")
+        if urlsplit(interaction["request"]["url"]).netloc == urlsplit(url).netloc
     )
 
 
@@ -191,7 +194,7 @@ def test_sdk_route_records_and_replays_in_a_new_process(
 
 def check_cell(route: Route, cell: Cell, url: str) -> None:
     assert cell.record_error is None, f"recording failed:\n{cell.record_error}"
-    # Everything the fake answered went through the cassette, and nothing else did.
+    # Everything the server answered went through the cassette, and nothing else did.
     assert cell.requests_seen >= 1
     assert responses_stored(cell.cassette, url) == cell.requests_seen
     assert TEST_API_KEY.encode() not in cassette_bytes(cell.cassette)

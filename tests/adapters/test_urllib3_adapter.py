@@ -1,5 +1,6 @@
-"""The urllib3 adapter: boto3, requests and urllib3 record through real loopback servers and
-replay with them stopped, in this process and in a new one, through ``use_cassette``."""
+"""The urllib3 adapter: boto3 (Converse and both Bedrock streams), requests and urllib3 record
+through real loopback servers and replay with them stopped, in this process and in a new one,
+through ``use_cassette``."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -23,14 +25,20 @@ from echo_server import echo_server
 from urllib3.connectionpool import HTTPConnectionPool
 from urllib3_clients import (
     CHAT,
+    MODEL_ID,
     STREAM,
+    bedrock,
     bedrock_converse,
+    bedrock_converse_stream,
+    bedrock_invoke_stream,
+    converse_messages,
     requests_chat,
     urllib3_chat,
     urllib3_stream,
 )
 
 import replay
+from replay._adapters.network import NetworkGuard
 from replay._cassette import Record
 from replay._core.model import Request, TransportFailure
 from replay.tools.fakellm import FakeLLMServer
@@ -51,23 +59,44 @@ def test_recorded_with_boto3_requests_and_urllib3_replays_in_a_new_process(
     with bedrock_server(ACCESS_KEY) as bedrock, replay.use_cassette(cassette_path):
         recorded = {
             "bedrock": bedrock_converse(bedrock.url, ACCESS_KEY, SECRET_KEY, SESSION_TOKEN),
+            "converse_stream": bedrock_converse_stream(
+                bedrock.url, ACCESS_KEY, SECRET_KEY, SESSION_TOKEN
+            ),
+            "invoke_stream": bedrock_invoke_stream(
+                bedrock.url, ACCESS_KEY, SECRET_KEY, SESSION_TOKEN
+            ),
             "requests": requests_chat(llm_server.url, api_key),
             "urllib3": urllib3_chat(llm_server.url, api_key),
             "stream": urllib3_stream(llm_server.url, api_key),
         }
     assert recorded["bedrock"]["output"]["message"]["content"] == [
-        {"text": "You said: hello bedrock"}
+        {"text": "Answer to: hello bedrock"}
     ]
+    converse_stream = recorded["converse_stream"]
+    assert converse_stream["kinds"][0] == "messageStart"
+    assert converse_stream["kinds"][-2:] == ["messageStop", "metadata"]
+    assert "".join(converse_stream["text"]) == "Answer to: stream it"
+    assert converse_stream["stop"] == ["end_turn"] and converse_stream["usage"][0]["inputTokens"]
+    invoked = recorded["invoke_stream"]
+    assert [event["type"] for event in invoked][-2:] == ["message_delta", "message_stop"]
+    assert "amazon-bedrock-invocationMetrics" in invoked[-1]
     assert len(recorded["stream"]) > 3  # one piece per event, as the server sent them
     assert all(piece.startswith("data: ") for piece in recorded["stream"])
     stopped = server_gone()
 
     signed = bedrock.received[0]
-    signature = re.search(r"Signature=([0-9a-f]{64})", signed["authorization"])
-    assert signature is not None
+    signatures = [
+        re.search(r"Signature=([0-9a-f]{64})", request["authorization"])
+        for request in bedrock.received
+    ]
+    signed_with = [found.group(1) for found in signatures if found is not None]
+    assert len(signed_with) == 3
     on_disk = cassette_path.read_bytes()
-    for secret in (SECRET_KEY, SESSION_TOKEN, ACCESS_KEY, signature.group(1), api_key):
+    for secret in (SECRET_KEY, SESSION_TOKEN, ACCESS_KEY, api_key, *signed_with):
         assert secret.encode() not in on_disk
+    stored = json.loads(on_disk)["interactions"].values()
+    streams = [r for entry in stored for r in entry["responses"] if "chunks" in r]
+    assert len(streams) == 3 and all(stream["complete"] for stream in streams)
     for volatile in ("x-amz-date", "amz-sdk-invocation-id", "amz-sdk-request"):
         assert signed[volatile].encode() not in on_disk
         assert volatile.encode() not in on_disk
@@ -95,7 +124,7 @@ def test_recorded_with_boto3_requests_and_urllib3_replays_in_a_new_process(
         assert replayed[name]["error"] is None, replayed[name]["error"]
         assert masked(replayed[name]["value"]) == masked(value), name
     stopped.assert_untouched()
-    assert len(bedrock.received) == 1
+    assert len(bedrock.received) == 3
 
 
 def test_a_requests_recording_replays_with_httpx(
@@ -232,3 +261,46 @@ def test_an_ignored_host_goes_to_the_network_unrecorded(
     assert status == 200
     assert cassette.recorded == 0
     assert len(llm_server.requests) == 1
+
+
+def bedrock_event_kind(event: dict[str, Any]) -> str:
+    """A Converse stream event's kind, or the type of the model event an invoke chunk holds."""
+    if "chunk" in event:
+        return str(json.loads(event["chunk"]["bytes"])["type"])
+    return next(iter(event))
+
+
+@pytest.mark.parametrize(
+    ("call", "last_event"),
+    [("converse_stream", "metadata"), ("invoke_model_with_response_stream", "message_stop")],
+)
+def test_a_bedrock_stream_read_to_its_final_event_is_recorded_whole_at_once(
+    cassette_path: Path, call: str, last_event: str
+) -> None:
+    """A caller that stops at the last event, never reading the end of the body nor closing
+    it (the cassette outlives the response), still records the stream whole, and at once."""
+    arguments: dict[str, Any] = {"modelId": MODEL_ID}
+    if call == "converse_stream":
+        arguments["messages"] = converse_messages("stop at the end")
+    else:
+        arguments["body"] = json.dumps({"messages": [{"role": "user", "content": "stop"}]})
+    events = "stream" if call == "converse_stream" else "body"
+
+    def kinds_read(url: str, access_key: str) -> list[str]:
+        answer = getattr(bedrock(url, access_key, SECRET_KEY), call)(**arguments)
+        kinds = []
+        for event in answer[events]:
+            kinds.append(bedrock_event_kind(event))
+            if kinds[-1] == last_event:
+                break  # the body's end is never read, the response never closed
+        return kinds
+
+    with bedrock_server(ACCESS_KEY) as server, replay.use_cassette(cassette_path) as cassette:
+        recorded = kinds_read(server.url, ACCESS_KEY)
+        assert cassette.recorded == 1  # written at the final event, before the block ends
+    (interaction,) = json.loads(cassette_path.read_bytes())["interactions"].values()
+    (response,) = interaction["responses"]
+    assert response["complete"] is True
+    with NetworkGuard() as guard, replay.use_cassette(cassette_path, "none"):
+        assert kinds_read(server.url, "AKIADUMMYREPLAY00000") == recorded
+    assert guard.blocked == []
