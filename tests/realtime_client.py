@@ -37,8 +37,10 @@ def _summary(events: list[Any]) -> dict[str, Any]:
     }
 
 
-def converse_sync(base_url: str, api_key: str, prompt: str) -> dict[str, Any]:
-    client = openai.OpenAI(api_key=api_key, base_url=base_url)
+def converse_sync(
+    base_url: str, api_key: str, prompt: str, headers: dict[str, str] | None = None
+) -> dict[str, Any]:
+    client = openai.OpenAI(api_key=api_key, base_url=base_url, default_headers=headers)
     events = []
     with client.realtime.connect(model=MODEL) as connection:
         connection.session.update(session=SESSION)  # type: ignore[arg-type]
@@ -51,8 +53,10 @@ def converse_sync(base_url: str, api_key: str, prompt: str) -> dict[str, Any]:
     return _summary(events)
 
 
-async def converse_async(base_url: str, api_key: str, prompt: str) -> dict[str, Any]:
-    client = openai.AsyncOpenAI(api_key=api_key, base_url=base_url)
+async def converse_async(
+    base_url: str, api_key: str, prompt: str, headers: dict[str, str] | None = None
+) -> dict[str, Any]:
+    client = openai.AsyncOpenAI(api_key=api_key, base_url=base_url, default_headers=headers)
     events = []
     async with client.realtime.connect(model=MODEL) as connection:
         await connection.session.update(session=SESSION)  # type: ignore[arg-type]
@@ -65,10 +69,13 @@ async def converse_async(base_url: str, api_key: str, prompt: str) -> dict[str, 
     return _summary(events)
 
 
-def converse(flavour: str, base_url: str, api_key: str, prompt: str) -> dict[str, Any]:
+def converse(
+    flavour: str, base_url: str, api_key: str, prompt: str, headers: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """``headers`` are the client's default headers (``X-Replay-Cassette`` for replay serve)."""
     if flavour == "sync":
-        return converse_sync(base_url, api_key, prompt)
-    return asyncio.run(converse_async(base_url, api_key, prompt))
+        return converse_sync(base_url, api_key, prompt, headers)
+    return asyncio.run(converse_async(base_url, api_key, prompt, headers))
 
 
 if __name__ == "__main__":

@@ -43,7 +43,7 @@ from websockets.frames import Close, CloseCode
 from replay._adapters.websocket_session import SessionRecorder, SessionReplay, frame_data
 from replay._cassette import Cassette, Replay
 from replay._core.model import Frame, Request, WebSocketSession
-from replay._core.own_traffic import through_cassette
+from replay._core.own_traffic import inside_cassette, through_cassette
 
 Message = str | bytes
 """What ``send`` takes and ``recv`` gives: text as str, binary as bytes."""
@@ -295,7 +295,7 @@ def patch_targets(
     def wrap_sync(original: Any) -> Any:
         def connect(uri: str, *args: Any, **kwargs: Any) -> Any:
             cassette = active()
-            if cassette is None or cassette.ignores(uri):
+            if cassette is None or inside_cassette() or cassette.ignores(uri):
                 return original(uri, *args, **kwargs)
             request = handshake(uri, kwargs.get("additional_headers"))
             decision = cassette.decide(request)
@@ -310,7 +310,7 @@ def patch_targets(
     def wrap_async(original: Any) -> Any:
         async def connect(self: websockets.asyncio.client.connect) -> Any:
             cassette = active()
-            if cassette is None or cassette.ignores(self.uri):
+            if cassette is None or inside_cassette() or cassette.ignores(self.uri):
                 return await original(self)
             decision = cassette.decide(handshake(self.uri, self.additional_headers))
             if isinstance(decision, Replay):
