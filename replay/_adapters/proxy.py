@@ -24,6 +24,11 @@ replay are all theirs, so there is one record/replay path, not two::
   closes the upstream response, recorded as abandoned, as the transport does.
 - A recorded answer is folded into its cassette file before the end of its body goes to the
   client; streams other clients are still reading are recorded when they end.
+- WebSockets: the handshake is decided by its cassette as a ``GET`` to the upstream's
+  ``ws(s)://`` URL, routed and refused like any request. Recording relays each message both
+  ways through a :class:`SessionRecorder`, as the in-process websockets clients do; replay
+  drives a :class:`SessionReplay` from the ASGI calls, and a client message not recorded closes
+  the connection with 1008 (:func:`miss_close_reason`).
 - Misses and other failures are JSON errors (:func:`error_body`) with ``x-should-retry:
   false``, which the Stainless-built SDKs (openai, anthropic, groq) obey.
 """
