@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import httpx
 import pytest
@@ -17,6 +17,13 @@ from realtime_client import converse
 from realtime_server import RealtimeServer
 from test_serve import Running
 from websockets.exceptions import ConnectionClosedError, InvalidStatus
+
+import replay
+from replay._adapters.proxy import ReplayProxy, Route, Routes, Shelf
+from replay._cassette import Cassette
+from replay._core.location import location
+from replay._core.modes import Mode
+from replay.tools.serve import running
 
 FLAVOURS = ["sync", "async"]
 RAW = {"x-replay-cassette": "raw"}
@@ -46,7 +53,13 @@ def without_ids(summary: dict[str, Any]) -> dict[str, Any]:
     return {name: value for name, value in summary.items() if name != "response_ids"}
 
 
-def ws_url(serving: Running) -> str:
+class Served(NamedTuple):
+    """A server's URL: a ``replay serve`` process's, or one :func:`running` in a thread."""
+
+    url: str
+
+
+def ws_url(serving: Running | Served) -> str:
     return serving.url.replace("http://", "ws://")
 
 
@@ -77,7 +90,7 @@ def test_the_openai_realtime_client_records_through_serve_and_replays_in_a_new_s
     assert b'"websocket"' in stored and b'"x-replay-route": "/openai=' in stored
 
 
-def record_with_websockets(serving: Running, messages: list[str | bytes]) -> list[object]:
+def record_with_websockets(serving: Running | Served, messages: list[str | bytes]) -> list[object]:
     """Send each message and read one answer to it, as the websockets client, at ``/echo``
     with the cassette ``raw``."""
     headers = {"Authorization": f"Bearer {TEST_API_KEY}", "X-Replay-Cassette": "raw"}
@@ -150,3 +163,20 @@ def test_an_http_get_and_a_websocket_at_one_path_are_different_recordings(
     again = httpx.get(replaying.url + "/echo", headers={**RAW, "authorization": "Bearer y"})
     out, _ = stop(replaying)
     assert again.status_code == 401 and "2 replayed" in out
+
+
+def test_inside_a_use_cassette_block_the_proxys_upstream_connection_is_its_own(
+    realtime: RealtimeServer, tmp_path: Path
+) -> None:
+    """The ``replay_server`` fixture runs the proxy in a thread while the test's cassette
+    routes websockets: the proxy's upstream connection must not be taken by that cassette
+    (recorded twice, or replayed from it), only by the proxy's."""
+    shelf = Shelf(location(str(tmp_path / "served")), lambda path: Cassette(path, Mode.ONCE))
+    proxy = ReplayProxy(Routes([Route("/", realtime.http_url)]), shelf)
+    outer_cassette = replay.use_cassette(tmp_path / "outer.json", ignore_hosts=["localhost"])
+    with outer_cassette as outer, running(proxy) as served:  # the client's own connection...
+        client_url = served.url.replace("127.0.0.1", "localhost")  # ...is not the outer's
+        heard = record_with_websockets(Served(client_url), ["hi"])
+    assert heard == ["echo: hi"]
+    assert outer.recorded == 0 and outer.replayed == 0
+    assert shelf.cassettes[0].recorded == 1 and len(realtime.handshakes) == 1
