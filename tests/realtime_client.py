@@ -69,19 +69,27 @@ def text_deltas(events: list[Any]) -> list[str]:
     return [event.delta for event in events if event.type == "response.output_text.delta"]
 
 
-def converse_sync(base_url: str, api_key: str, prompt: str) -> dict[str, Any]:
-    return _summary(events_sync(openai.OpenAI(api_key=api_key, base_url=base_url), prompt))
+def converse_sync(
+    base_url: str, api_key: str, prompt: str, headers: dict[str, str] | None = None
+) -> dict[str, Any]:
+    client = openai.OpenAI(api_key=api_key, base_url=base_url, default_headers=headers)
+    return _summary(events_sync(client, prompt))
 
 
-async def converse_async(base_url: str, api_key: str, prompt: str) -> dict[str, Any]:
-    client = openai.AsyncOpenAI(api_key=api_key, base_url=base_url)
+async def converse_async(
+    base_url: str, api_key: str, prompt: str, headers: dict[str, str] | None = None
+) -> dict[str, Any]:
+    client = openai.AsyncOpenAI(api_key=api_key, base_url=base_url, default_headers=headers)
     return _summary(await events_async(client, prompt))
 
 
-def converse(flavour: str, base_url: str, api_key: str, prompt: str) -> dict[str, Any]:
+def converse(
+    flavour: str, base_url: str, api_key: str, prompt: str, headers: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """``headers`` are the client's default headers (``X-Replay-Cassette`` for replay serve)."""
     if flavour == "sync":
-        return converse_sync(base_url, api_key, prompt)
-    return asyncio.run(converse_async(base_url, api_key, prompt))
+        return converse_sync(base_url, api_key, prompt, headers)
+    return asyncio.run(converse_async(base_url, api_key, prompt, headers))
 
 
 if __name__ == "__main__":

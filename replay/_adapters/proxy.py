@@ -24,19 +24,25 @@ replay are all theirs, so there is one record/replay path, not two::
   closes the upstream response, recorded as abandoned, as the transport does.
 - A recorded answer is folded into its cassette file before the end of its body goes to the
   client; streams other clients are still reading are recorded when they end.
+- WebSockets: the handshake is decided by its cassette as a ``GET`` to the upstream's
+  ``ws(s)://`` URL, routed and refused like any request. Recording relays each message both
+  ways through a :class:`SessionRecorder`, as the in-process websockets clients do; replay
+  drives a :class:`SessionReplay` from the ASGI calls, and a client message not recorded closes
+  the connection with 1008 (:func:`miss_close_reason`).
 - Misses and other failures are JSON errors (:func:`error_body`) with ``x-should-retry:
   false``, which the Stainless-built SDKs (openai, anthropic, groq) obey.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable, Mapping, MutableMapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
 import anyio
@@ -45,20 +51,27 @@ import orjson
 
 from replay._adapters.httpx_transport import AsyncReplayTransport, ReplayedStream, to_model
 from replay._adapters.patch import network_method
-from replay._cassette import Cassette
+from replay._adapters.websocket_session import SessionRecorder, SessionReplay, frame_data
+from replay._cassette import Cassette, Record, Replay
 from replay._core.errors import (
     CassetteError,
     CassetteMiss,
     ConfigError,
+    FrameMiss,
     RefusedRequest,
     ReplayError,
     UnsendableResponse,
 )
 from replay._core.key import ROUTE_HEADER
 from replay._core.location import Location
+from replay._core.model import Request
+from replay._core.own_traffic import through_cassette
 from replay._core.redact import Redactor
 from replay._core.streams import decoded_request
 from replay._core.wire import BODILESS_STATUSES, body_problem, head_problem
+
+if TYPE_CHECKING:
+    from websockets.asyncio.client import ClientConnection
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -363,6 +376,15 @@ async def _until_disconnected(
     streaming.cancel()
 
 
+def _forwarded(
+    scope: Scope, route: Route, not_forwarded: frozenset[bytes]
+) -> list[tuple[bytes, bytes]]:
+    """The client's headers to send upstream, and the route (``ROUTE_HEADER``) they came by."""
+    headers = [(name, value) for name, value in scope["headers"] if name not in not_forwarded]
+    headers.append((_ROUTE, f"{route.prefix}={route.upstream}".encode()))
+    return headers
+
+
 def _host_and_port(host: str) -> tuple[str, int] | None:
     """The name (lowered, an IPv6 address without brackets) and port of a Host header; port 80
     when it names none. None when it is no host."""
@@ -400,8 +422,10 @@ class ReplayProxy:
         self.tally: Counter[str] = Counter()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":  # websockets are refused by the server; lifespan unused
+        if scope["type"] == "http":
             await self._http(scope, receive, send)
+        elif scope["type"] == "websocket":  # lifespan is unused
+            await self._websocket(scope, receive, send)
 
     async def aclose(self) -> list[ReplayError]:
         """Save every cassette and close the connections upstream; returns what failed to save."""
@@ -455,10 +479,30 @@ class ReplayProxy:
         await self._relay(response, cassette, receive, send, f"{shown} [{cassette.path}]", started)
 
     async def _admitted(self, scope: Scope, receive: Receive) -> tuple[Cassette, httpx.Request]:
-        """The request to answer and its cassette; a :class:`RefusedRequest` for one sent to
-        another host name, naming a bad cassette, taken by no route or leaving its route, or
-        whose body was cut short."""
-        method: str = scope["method"]
+        """The request to answer and its cassette; a :class:`RefusedRequest` as
+        :meth:`_routed` says, or for a body cut short."""
+        cassette, shown, route, url = self._routed(scope)
+        body = await _request_body(receive)
+        if body is None:
+            reason = "the client hung up before sending the whole body: not forwarded"
+            raise RefusedRequest(400, "replay_bad_request", shown, reason)
+        try:
+            request = httpx.Request(
+                scope["method"],
+                url,
+                headers=_forwarded(scope, route, _NOT_FORWARDED),
+                content=body or None,
+                extensions={"timeout": _UPSTREAM_TIMEOUT},
+            )
+        except httpx.InvalidURL as error:
+            raise RefusedRequest(400, "replay_bad_request", shown, str(error)) from None
+        return cassette, request
+
+    def _routed(self, scope: Scope) -> tuple[Cassette, str, Route, str]:
+        """The cassette, the request as shown in logs and errors, its route and the upstream URL
+        it goes to; a :class:`RefusedRequest` for one sent to another host name, naming a bad
+        cassette, taken by no route or leaving its route."""
+        method: str = scope.get("method", "GET")  # a WebSocket handshake is a GET
         headers: list[tuple[bytes, bytes]] = list(scope["headers"])
         path = (scope.get("raw_path") or scope["path"].encode()).decode("latin-1")
         query = scope.get("query_string", b"").decode("latin-1")
@@ -477,23 +521,7 @@ class ReplayProxy:
             reason = f"no upstream is configured for this path (routes: {routes})"
             raise RefusedRequest(404, "replay_no_route", shown, reason)
         route, url = target
-        body = await _request_body(receive)
-        if body is None:
-            reason = "the client hung up before sending the whole body: not forwarded"
-            raise RefusedRequest(400, "replay_bad_request", shown, reason)
-        forwarded = [(name, value) for name, value in headers if name not in _NOT_FORWARDED]
-        forwarded.append((_ROUTE, f"{route.prefix}={route.upstream}".encode()))
-        try:
-            request = httpx.Request(
-                method,
-                url,
-                headers=forwarded,
-                content=body or None,
-                extensions={"timeout": _UPSTREAM_TIMEOUT},
-            )
-        except httpx.InvalidURL as error:
-            raise RefusedRequest(400, "replay_bad_request", shown, str(error)) from None
-        return cassette, request
+        return cassette, shown, route, url
 
     def _check_host(self, scope: Scope, host: str | None, shown: str) -> None:
         """Refuse a Host header naming neither this server's address (``127.0.0.1:PORT``,
@@ -578,6 +606,161 @@ class ReplayProxy:
         if not hung_up.is_set():
             await send({"type": "http.response.body", "body": b"", "more_body": False})
 
+    # WebSockets.
+
+    async def _websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """A WebSocket connection: its handshake decided by its cassette as a ``GET`` to the
+        upstream's ``ws://`` or ``wss://`` URL, then the session relayed and recorded, or
+        replayed (see the module docstring)."""
+        started = time.monotonic()
+        await receive()  # websocket.connect
+        try:
+            cassette, shown, route, url = self._routed(scope)
+        except RefusedRequest as refused:
+            self._failed(refused.kind.removeprefix("replay_").replace("_", " "), str(refused))
+            body = error_body(refused.kind, str(refused), request=refused.target)
+            await _refuse_handshake(scope, send, refused.status, body)
+            return
+        headers = _forwarded(scope, route, _NOT_FORWARDED | _HANDSHAKE_HEADERS)
+        request = Request(
+            "GET",
+            _websocket_url(url),
+            tuple((name.decode("latin-1"), value.decode("latin-1")) for name, value in headers),
+            b"",
+        )
+        scrub = cassette.redactor.with_secrets_of(request)
+        shown_url = cassette.redactor.url(request.url, scrub)
+        shown = f"WebSocket {shown_url} [{cassette.path}]"
+        try:
+            decision = cassette.decide(request)
+        except CassetteMiss as miss:
+            self.tally["missed"] += 1
+            log.warning("miss      %s\n%s", shown, miss)
+            await _refuse_handshake(scope, send, MISS_STATUS, miss_body(miss))
+            return
+        except CassetteError as error:
+            self._failed("cassette error", f"{shown}: {error}")
+            body = error_body("replay_cassette_error", str(error), cassette=str(error.path))
+            await _refuse_handshake(scope, send, 500, body)
+            return
+        if isinstance(decision, Replay):
+            playback = SessionReplay(cassette, shown_url, decision.session)
+            verb, ending = "replayed", await self._replay_session(playback, receive, send, shown)
+        else:
+            recorded = await self._record_session(cassette, request, decision, scope, receive, send)
+            if recorded is None:
+                return
+            verb, ending = "recorded", recorded
+        if ending is not None:
+            took = f"{(time.monotonic() - started) * 1000:.0f} ms"
+            self.tally[verb] += 1
+            log.info("%s  101 %s (%s, %s)", verb, shown, took, ending)
+
+    async def _replay_session(
+        self, replay: SessionReplay, receive: Receive, send: Send, shown: str
+    ) -> str | None:
+        """Play the recorded session to the client: each server message once the client sent
+        those recorded before it, then a normal close once every recorded message crossed. A
+        client message other than the recorded one closes with 1008, its reason naming the
+        cassette and the message's place. How it ended; None for a miss."""
+        await send({"type": "websocket.accept"})
+        try:
+            while True:
+                while (frame := replay.next_due()) is not None:
+                    await anyio.sleep(replay.wait_before(frame))
+                    await send(_sent_message(frame.data, frame.text))
+                if replay.done:
+                    await send({"type": "websocket.close", "code": NORMAL_CLOSURE})
+                    return "closed as recorded"
+                message = await receive()
+                if message["type"] == "websocket.disconnect":
+                    return "the client closed"
+                try:
+                    replay.check(*_received_message(message))
+                except FrameMiss as miss:
+                    self.tally["missed"] += 1
+                    log.warning("miss      %s\n%s", shown, miss)
+                    reason = miss_close_reason(miss)
+                    await send(
+                        {"type": "websocket.close", "code": POLICY_VIOLATION, "reason": reason}
+                    )
+                    return None
+        except OSError:  # uvicorn's ClientDisconnected: the client left while we sent
+            return "the client hung up"
+
+    async def _record_session(
+        self,
+        cassette: Cassette,
+        request: Request,
+        record: Record,
+        scope: Scope,
+        receive: Receive,
+        send: Send,
+    ) -> str | None:
+        """Connect upstream, accept the client and relay both ways, each message noted in the
+        cassette's recording, which is folded into its file when either side closes. An
+        upstream that refuses the handshake has its answer passed on, unrecorded (a session
+        cannot hold it); one unreachable is a 502. How it ended; None when not connected."""
+        from websockets.asyncio.client import connect  # the serve extra: only when recording
+        from websockets.exceptions import InvalidStatus, WebSocketException
+
+        scrub = cassette.redactor.with_secrets_of(request)
+        headers = [(name, value) for name, value in request.headers if name != ROUTE_HEADER]
+        try:
+            with through_cassette():  # the proxy's own connection: no other cassette takes it
+                upstream = await connect(
+                    request.url,
+                    additional_headers=headers,
+                    user_agent_header=None,  # the client's, forwarded
+                    open_timeout=_UPSTREAM_TIMEOUT["connect"],
+                    max_size=None,  # the client's limits, not ours
+                )
+        except InvalidStatus as refused:
+            answer = refused.response
+            shown_url = cassette.redactor.url(request.url, scrub)
+            self._failed(
+                "refused", f"WebSocket {shown_url}: the upstream answered {answer.status_code}"
+            )
+            returned = [
+                (name.lower().encode("latin-1"), value.encode("latin-1"))
+                for name, value in answer.headers.raw_items()
+                if name.lower().encode("latin-1") not in _NOT_RETURNED
+            ]
+            await _answer_handshake(
+                scope, send, answer.status_code, returned, bytes(answer.body or b"")
+            )
+            return None
+        except (OSError, TimeoutError, WebSocketException) as error:
+            message = cassette.redactor.text(f"{type(error).__name__}: {error}", scrub)
+            shown_url = cassette.redactor.url(request.url, scrub)
+            self._failed("upstream failed", f"WebSocket {shown_url}: {message}")
+            body = error_body("replay_upstream_error", message, url=shown_url)
+            await _refuse_handshake(scope, send, 502, body)
+            return None
+        recorder = SessionRecorder(cassette, record)
+        ending: str | None = None
+        try:
+            await send({"type": "websocket.accept"})
+            async with anyio.create_task_group() as relaying:
+
+                async def from_upstream() -> None:
+                    nonlocal ending
+                    await _upstream_to_client(upstream, recorder, send)
+                    ending = ending or "the upstream closed"
+                    relaying.cancel_scope.cancel()
+
+                relaying.start_soon(from_upstream)
+                code, reason = await _client_to_upstream(receive, upstream, recorder)
+                ending = ending or "the client closed"
+                await upstream.close(code, reason)
+                relaying.cancel_scope.cancel()
+        finally:
+            with anyio.CancelScope(shield=True):
+                await recorder.afinish()
+                await upstream.close()
+                await self.shelf.persist(cassette)
+        return ending
+
     def _failed(self, what: str, detail: str) -> None:
         self.tally["failed"] += 1
         log.warning("%-9s %s", what, detail)
@@ -603,3 +786,121 @@ def _returned_headers(response: httpx.Response) -> list[tuple[bytes, bytes]]:
         for name, value in ((n.lower(), v) for n, v in response.headers.raw)
         if name not in _NOT_RETURNED
     ]
+
+
+# WebSocket messages.
+
+NORMAL_CLOSURE = 1000
+POLICY_VIOLATION = 1008
+"""The close code of a replayed session whose client sent a message not recorded."""
+INTERNAL_ERROR = 1011
+MAX_CLOSE_REASON = 123
+"""Bytes a close frame's reason may hold (RFC 6455, 5.5: 125 bytes of payload, 2 the code)."""
+_UNSENDABLE_CLOSE_CODES = frozenset({1005, 1006, 1015})
+"""Codes that say why a connection closed but may not be sent in a close frame."""
+_HANDSHAKE_HEADERS = frozenset(
+    {
+        b"sec-websocket-key",  # each connection's, and the upstream connection has its own
+        b"sec-websocket-version",
+        b"sec-websocket-extensions",  # compression is negotiated on each side separately
+        b"sec-websocket-protocol",  # subprotocols are not negotiated through the proxy
+    }
+)
+
+
+def _websocket_url(url: str) -> str:
+    """The upstream's ``http(s)://`` URL as the ``ws(s)://`` one its WebSocket is at."""
+    scheme, rest = url.split(":", 1)
+    return {"http": "ws", "https": "wss"}[scheme] + ":" + rest
+
+
+def miss_close_reason(miss: FrameMiss) -> str:
+    """The close reason of a replayed session's miss: the message's place and the cassette,
+    the cassette's path shortened from its start to fit a close frame."""
+    head = f"replay: client message {miss.position} not recorded in "
+    cassette = str(miss.cassette)
+    room = MAX_CLOSE_REASON - len(head.encode())
+    while len(cassette.encode()) > room:
+        cassette = "..." + cassette[4:]
+    return head + cassette
+
+
+def _sent_message(data: bytes, text: bool) -> Message:
+    if text:
+        return {"type": "websocket.send", "text": data.decode("utf-8")}
+    return {"type": "websocket.send", "bytes": data}
+
+
+def _received_message(message: Message) -> tuple[bytes, bool]:
+    """A client message's bytes and whether it is text."""
+    text = message.get("text")
+    if text is not None:
+        return text.encode("utf-8"), True
+    return message.get("bytes") or b"", False
+
+
+def _sendable_close(code: int | None) -> int:
+    if code is None or code in _UNSENDABLE_CLOSE_CODES:
+        return NORMAL_CLOSURE if code == 1005 else INTERNAL_ERROR
+    return code
+
+
+async def _client_to_upstream(
+    receive: Receive, upstream: ClientConnection, recorder: SessionRecorder
+) -> tuple[int, str]:
+    """Relay the client's messages upstream until the client closes; its close code and
+    reason, to close the upstream with."""
+    from websockets.exceptions import ConnectionClosed
+
+    while True:
+        message = await receive()
+        if message["type"] == "websocket.disconnect":
+            return _sendable_close(message.get("code")), message.get("reason") or ""
+        data, text = _received_message(message)
+        recorder.note(data, text, from_client=True)
+        with contextlib.suppress(ConnectionClosed):  # the upstream closed: the other relay ends
+            await upstream.send(data, text=text)
+
+
+async def _upstream_to_client(
+    upstream: ClientConnection, recorder: SessionRecorder, send: Send
+) -> None:
+    """Relay the upstream's messages to the client until either closes, then close the client
+    with the upstream's code."""
+    from websockets.exceptions import ConnectionClosed
+
+    try:
+        async for message in upstream:
+            recorder.received(message)
+            data, text = frame_data(message, None)
+            await send(_sent_message(data, text))
+    except ConnectionClosed:  # closed abnormally: the code says so
+        pass
+    except OSError:  # uvicorn's ClientDisconnected: the client left, nobody to tell
+        return
+    code = _sendable_close(upstream.close_code)
+    with contextlib.suppress(OSError):
+        await send({"type": "websocket.close", "code": code, "reason": upstream.close_reason or ""})
+
+
+async def _answer_handshake(
+    scope: Scope, send: Send, status: int, headers: list[tuple[bytes, bytes]], payload: bytes
+) -> None:
+    """Answer a WebSocket handshake with an HTTP response, where the server can
+    (the ASGI extension ``websocket.http.response``); else refuse it (uvicorn sends 403)."""
+    if "websocket.http.response" not in scope.get("extensions", {}):
+        await send({"type": "websocket.close", "code": POLICY_VIOLATION})
+        return
+    headers = [*headers, (b"content-length", str(len(payload)).encode())]
+    await send({"type": "websocket.http.response.start", "status": status, "headers": headers})
+    await send({"type": "websocket.http.response.body", "body": payload})
+
+
+async def _refuse_handshake(scope: Scope, send: Send, status: int, body: Mapping[str, Any]) -> None:
+    """Refuse a WebSocket handshake with an error of the proxy's own (:func:`error_body`)."""
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"x-should-retry", b"false"),
+        (b"x-replay-error", str(body["error"]["type"]).encode()),
+    ]
+    await _answer_handshake(scope, send, status, headers, orjson.dumps(body, default=str))

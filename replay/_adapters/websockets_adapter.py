@@ -40,12 +40,10 @@ from websockets.datastructures import Headers as WebSocketHeaders
 from websockets.exceptions import ConnectionClosed, ConnectionClosedOK
 from websockets.frames import Close, CloseCode
 
-from replay._cassette import Cassette, Record, Recording, Replay
-from replay._core.errors import FrameMiss
-from replay._core.model import Frame, Request, TransportFailure, WebSocketSession
-from replay._core.own_traffic import through_cassette
-from replay._core.websocket import Playback, wait_before
-from replay._store import usage
+from replay._adapters.websocket_session import SessionRecorder, SessionReplay, frame_data
+from replay._cassette import Cassette, Replay
+from replay._core.model import Frame, Request, WebSocketSession
+from replay._core.own_traffic import inside_cassette, through_cassette
 
 Message = str | bytes
 """What ``send`` takes and ``recv`` gives: text as str, binary as bytes."""
@@ -55,17 +53,6 @@ def handshake(uri: str, additional_headers: Any) -> Request:
     """The handshake as a request: ``GET`` to the WebSocket URL, with the caller's headers."""
     headers = WebSocketHeaders(additional_headers or {}).raw_items()
     return Request("GET", uri, tuple((name.lower(), value) for name, value in headers), b"")
-
-
-def frame_data(message: Any, text: bool | None) -> tuple[bytes, bool]:
-    """A message's bytes and whether it goes as text: a str does, unless ``text`` says."""
-    if isinstance(message, str):
-        return message.encode("utf-8"), True if text is None else text
-    if isinstance(message, bytes | bytearray | memoryview):
-        return bytes(message), False if text is None else text
-    raise TypeError(
-        f"replay records whole WebSocket messages (str or bytes), not {type(message).__name__}"
-    )
 
 
 def delivered(data: bytes, text: bool, decode: bool | None) -> Message:
@@ -79,36 +66,6 @@ def closed() -> ConnectionClosedOK:
     """What ``recv`` raises once the recorded server messages are all given."""
     normal = Close(CloseCode.NORMAL_CLOSURE, "")
     return ConnectionClosedOK(normal, normal, True)
-
-
-class SessionRecorder:
-    """The messages of one real connection, added to the cassette as a session when it ends."""
-
-    def __init__(self, cassette: Cassette, record: Record) -> None:
-        self._started = time.monotonic()
-        self._recorded_at = usage.now()
-        self._frames: list[Frame] = []
-        self._lock = threading.Lock()
-        self._recording: Recording = cassette.recording(record, self._session)
-
-    def note(self, data: bytes, text: bool, from_client: bool) -> None:
-        at = round(time.monotonic() - self._started, 4)
-        with self._lock:
-            self._frames.append(Frame(data, at, from_client, text))
-
-    def received(self, message: Message) -> None:
-        self.note(*frame_data(message, None), from_client=False)
-
-    def finish(self) -> None:
-        self._recording.finish(complete=True)
-
-    async def afinish(self) -> None:
-        """:meth:`finish` off the event loop: it writes to the journal."""
-        await self._recording.afinish(complete=True)
-
-    def _session(self, complete: bool, cut: TransportFailure | None) -> WebSocketSession:
-        with self._lock:
-            return WebSocketSession(tuple(self._frames), self._recorded_at, complete)
 
 
 class RecordingConnection:
@@ -217,12 +174,10 @@ class AsyncRecordingConnection:
 
 
 class _Replayed:
-    """What the sync and asyncio stand-ins share: the playback, and a client message checked."""
+    """What the sync and asyncio stand-ins share: the session replayed, and whether closed."""
 
     def __init__(self, cassette: Cassette, url: str, session: WebSocketSession) -> None:
-        self._cassette = cassette
-        self._playback = Playback(session, cassette.path, url, cassette.rules)
-        self._started = time.monotonic()
+        self._replay = SessionReplay(cassette, url, session)
         self._closed = False
         self.close_code: int | None = None
         self.close_reason: str | None = None
@@ -230,21 +185,16 @@ class _Replayed:
     def _check(self, message: Any, text: bool | None) -> None:
         if self._closed:
             raise closed()
-        data, is_text = frame_data(message, text)
-        try:
-            self._playback.received(self._cassette.keyed_message(data), is_text)
-        except FrameMiss as miss:
-            self._cassette.misses.append(miss)
-            raise
+        self._replay.check(*frame_data(message, text))
 
     def _next(self) -> Frame | None:
         """The next server message if it is due; raises as a closed connection at the end."""
-        if self._closed or self._playback.ended:
+        if self._closed or self._replay.ended:
             raise closed()
-        return self._playback.take() if self._playback.ready() is not None else None
+        return self._replay.next_due()
 
     def _wait_before(self, frame: Frame) -> float:
-        return wait_before(frame, time.monotonic() - self._started, self._cassette.replay_speed)
+        return self._replay.wait_before(frame)
 
     def _close(self, code: int, reason: str) -> None:
         self._closed = True
@@ -345,7 +295,7 @@ def patch_targets(
     def wrap_sync(original: Any) -> Any:
         def connect(uri: str, *args: Any, **kwargs: Any) -> Any:
             cassette = active()
-            if cassette is None or cassette.ignores(uri):
+            if cassette is None or inside_cassette() or cassette.ignores(uri):
                 return original(uri, *args, **kwargs)
             request = handshake(uri, kwargs.get("additional_headers"))
             decision = cassette.decide(request)
@@ -360,7 +310,7 @@ def patch_targets(
     def wrap_async(original: Any) -> Any:
         async def connect(self: websockets.asyncio.client.connect) -> Any:
             cassette = active()
-            if cassette is None or cassette.ignores(self.uri):
+            if cassette is None or inside_cassette() or cassette.ignores(self.uri):
                 return await original(self)
             await cassette.aload()  # read off the loop, once
             decision = cassette.decide(handshake(self.uri, self.additional_headers))

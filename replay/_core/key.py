@@ -31,7 +31,7 @@ import orjson
 
 from replay._core import jsonpath
 from replay._core.errors import ConfigError, Difference
-from replay._core.model import Request
+from replay._core.model import Request, is_websocket
 
 KEY_LENGTH = 32
 _DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
@@ -115,12 +115,15 @@ def canonical(request: Request, rules: KeyRules) -> dict[str, Any]:
     route = request.header(ROUTE_HEADER)
     if route is not None:
         form["path"] = routed_path(route, request.url)
+        if is_websocket(request.url):  # without a scheme, a GET at the same path is alike
+            form["websocket"] = True
     else:
         form["scheme"] = scheme
         form["host"] = (parts.hostname or "").lower()
         form["port"] = parts.port or _DEFAULT_PORTS.get(scheme)
     if rules.match_on is not None:  # a routed request has no scheme, host or port to match
-        form = {name: form[name] for name in rules.match_on if name in form}
+        kept = [*rules.match_on, "websocket"]
+        form = {name: form[name] for name in kept if name in form}
     if rules.match_headers:
         form["headers"] = {name: request.header(name) for name in rules.match_headers}
     return form

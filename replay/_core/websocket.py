@@ -46,6 +46,13 @@ class Playback:
         """Whether every recorded server message has been given: the server closes next."""
         return self._given >= len(self._server)
 
+    @property
+    def done(self) -> bool:
+        """Whether every recorded message, both ways, has crossed: the recording ends here,
+        so a carrier that closes for the server (``replay serve``) closes now, not before the
+        client's last recorded messages."""
+        return self.ended and self._received >= len(self._client)
+
     def ready(self) -> Frame | None:
         """The next server message, once the client sent all that preceded it; else None."""
         if self.ended:

@@ -203,7 +203,7 @@ def _server(proxy: ReplayProxy) -> uvicorn.Server:
         server_header=False,  # the recorded headers only
         date_header=False,
         lifespan="off",
-        ws="none",
+        ws="auto",  # websockets' implementation: the serve extra installs it
         timeout_graceful_shutdown=GRACE_SECONDS,
     )
     logging.getLogger("uvicorn.error").addFilter(_QuietStreamCuts())

@@ -126,3 +126,19 @@ def test_replay_gives_the_server_messages_in_order_whatever_the_interleaving(
     for frame, sent_before in given:
         index = frames.index(frame)
         assert sent_before >= sum(f.from_client for f in frames[:index])
+
+
+def test_done_waits_for_the_client_messages_recorded_after_the_last_server_message() -> None:
+    """A proxy closes for the server once ``done``: not while the client has recorded messages
+    left to send, which the real server still took."""
+    session = playback(
+        client({"type": "response.create"}),
+        server({"type": "response.done"}),
+        client({"type": "session.close"}),
+    )
+    assert not session.done
+    session.received(b'{"type":"response.create"}', text=True)
+    session.take()
+    assert session.ended and not session.done
+    session.received(b'{"type":"session.close"}', text=True)
+    assert session.done
