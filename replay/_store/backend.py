@@ -4,8 +4,9 @@ A store holds, for each cassette (named by its path):
 
 - the cassette itself, one whole object, read whole and written whole; a write names the
   version it replaces and fails with :class:`Conflict` when another writer got there first;
-- its journal: write-once entries, each named by a unique id and holding one recorded
-  interaction, that can be listed, read and removed (never appended to, never rewritten);
+- its journal: entries, each listed by a unique id that sorts in recording order and holding
+  one recorded interaction, that can be listed, read and removed; how they are kept is the
+  store's (write-once objects in S3, appended records in the local store);
 - an exclusive section for a read-merge-write of the cassette.
 
 That is all an object store (S3: whole objects, conditional writes, no appends, no locks)
@@ -16,8 +17,10 @@ which store it has. :class:`LocalStore` keeps them as files::
 
     cassettes/chat.json                      the cassette (atomic write: temporary, fsync, rename)
     cassettes/.chat.json.lock                the exclusive section (a file lock)
-    cassettes/.chat.json.journal/ID.entry    one entry per recorded interaction (temporary,
-                                             rename; not fsynced: see replay._store.journal)
+    cassettes/.chat.json.journal/PID-RANDOM.log         one append-only log per recording
+                                                        process (see replay._store.journal_log)
+    cassettes/.chat.json.journal/PID-RANDOM.log.folded  how far a fold took a live writer's log
+    cassettes/.chat.json.journal/ID.entry               one per call, left by earlier versions
 """
 
 from __future__ import annotations
@@ -57,10 +60,11 @@ class Store(Protocol[At]):
         """Remove the cassette if it is still at version ``expected``."""
 
     def add_entry(self, path: At, entry_id: str, data: bytes) -> None:
-        """Write one journal entry, whole or not at all, under a name never used before."""
+        """Write one journal entry, whole or not at all (never seen in part), under an id never
+        used before; on disk before this returns, not necessarily fsynced."""
 
     def entry_ids(self, path: At) -> list[str]:
-        """The ids of the journal's entries, sorted."""
+        """The ids of the journal's complete entries, sorted."""
 
     def read_entry(self, path: At, entry_id: str) -> bytes | None:
         """An entry's bytes; None when it was removed (folded) since it was listed."""
