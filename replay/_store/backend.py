@@ -4,8 +4,9 @@ A store holds, for each cassette (named by its path):
 
 - the cassette itself, one whole object, read whole and written whole; a write names the
   version it replaces and fails with :class:`Conflict` when another writer got there first;
-- its journal: write-once entries, each named by a unique id and holding one recorded
-  interaction, that can be listed, read and removed (never appended to, never rewritten);
+- its journal: entries, each listed by a unique id that sorts in recording order and holding
+  one recorded interaction, that can be listed, read and removed; how they are kept is the
+  store's (write-once objects in S3, appended records in the local store);
 - an exclusive section for a read-merge-write of the cassette.
 
 That is all an object store (S3: whole objects, conditional writes, no appends, no locks)
@@ -16,8 +17,10 @@ which store it has. :class:`LocalStore` keeps them as files::
 
     cassettes/chat.json                      the cassette (atomic write: temporary, fsync, rename)
     cassettes/.chat.json.lock                the exclusive section (a file lock)
-    cassettes/.chat.json.journal/ID.entry    one entry per recorded interaction (temporary,
-                                             rename; not fsynced: see replay._store.journal)
+    cassettes/.chat.json.journal/PID-RANDOM.log         one append-only log per recording
+                                                        process (see replay._store.journal_log)
+    cassettes/.chat.json.journal/PID-RANDOM.log.folded  how far a fold took a live writer's log
+    cassettes/.chat.json.journal/ID.entry               one per call, left by earlier versions
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from typing import Any, Protocol, TypeVar
 
 from replay._core.errors import CassetteError
 from replay._core.location import Location, S3Location
-from replay._store import cassette_file
+from replay._store import cassette_file, journal_log
 from replay._store.cassette_file import Loaded
 
 
@@ -57,10 +60,11 @@ class Store(Protocol[At]):
         """Remove the cassette if it is still at version ``expected``."""
 
     def add_entry(self, path: At, entry_id: str, data: bytes) -> None:
-        """Write one journal entry, whole or not at all, under a name never used before."""
+        """Write one journal entry, whole or not at all (never seen in part), under an id never
+        used before; on disk before this returns, not necessarily fsynced."""
 
     def entry_ids(self, path: At) -> list[str]:
-        """The ids of the journal's entries, sorted."""
+        """The ids of the journal's complete entries, sorted."""
 
     def read_entry(self, path: At, entry_id: str) -> bytes | None:
         """An entry's bytes; None when it was removed (folded) since it was listed."""
@@ -119,46 +123,44 @@ class LocalStore:
             raise Conflict(str(path))
 
     def add_entry(self, path: Path, entry_id: str, data: bytes) -> None:
-        # Plain strings, not pathlib: this runs once per recorded call.
-        directory = os.fspath(journal_directory(path))
-        temporary = f"{directory}/.{entry_id}{cassette_file.TEMPORARY_SUFFIX}"
-        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL
+        """Appended to this process's log for the cassette: one ``write``."""
         try:
-            try:
-                descriptor = os.open(temporary, flags, 0o666)
-            except FileNotFoundError:  # the first entry, or a fold removed the empty directory
-                os.makedirs(directory, exist_ok=True)
-                descriptor = os.open(temporary, flags, 0o666)
-            try:
-                try:
-                    view = memoryview(data)
-                    while view:
-                        view = view[os.write(descriptor, view) :]
-                finally:
-                    os.close(descriptor)
-                os.replace(temporary, f"{directory}/{entry_id}{ENTRY_SUFFIX}")
-            except BaseException:
-                with contextlib.suppress(OSError):
-                    os.unlink(temporary)
-                raise
+            journal_log.APPENDERS.append(
+                os.fspath(journal_directory(path)), journal_log.frame(entry_id, data)
+            )
         except OSError as error:
             raise CassetteError(
                 path, f"cannot write to its journal: {error.strerror or error}"
             ) from error
 
     def entry_ids(self, path: Path) -> list[str]:
+        """The complete records of every log not yet folded, and the ``.entry`` files that
+        versions before the logs wrote."""
+        directory = journal_directory(path)
         try:
-            names = os.listdir(journal_directory(path))
+            names = os.listdir(directory)
         except (FileNotFoundError, NotADirectoryError):
             return []
         except OSError as error:
             raise CassetteError(
                 path, f"cannot read its journal: {error.strerror or error}"
             ) from error
-        return sorted(name[: -len(ENTRY_SUFFIX)] for name in names if name.endswith(ENTRY_SUFFIX))
+        logs = {
+            log: journal_log.records(directory, log)
+            for log in names
+            if log.endswith(journal_log.LOG_SUFFIX)
+        }
+        journal_log.PLACES.learn(directory, logs)
+        ids = [name[: -len(ENTRY_SUFFIX)] for name in names if name.endswith(ENTRY_SUFFIX)]
+        ids += (record.entry_id for records in logs.values() for record in records)
+        return sorted(ids)
 
     def read_entry(self, path: Path, entry_id: str) -> bytes | None:
-        entry = journal_directory(path) / f"{entry_id}{ENTRY_SUFFIX}"
+        directory = journal_directory(path)
+        place = journal_log.PLACES.of(directory, entry_id)
+        if place is not None:
+            return journal_log.read_record(directory, place)
+        entry = directory / f"{entry_id}{ENTRY_SUFFIX}"
         file = cassette_file.open_regular(entry)
         if file is None:
             return None
@@ -169,15 +171,26 @@ class LocalStore:
             raise CassetteError(entry, f"cannot read: {error.strerror or error}") from error
 
     def remove_entries(self, path: Path, entry_ids: Iterable[str]) -> None:
+        """An ``.entry`` is removed; a log's records are consumed up to the last one given,
+        and the log removed once its writer is gone and nothing in it is left to fold."""
         directory = journal_directory(path)
+        entry_ids = list(entry_ids)
+        consumed_to: dict[str, int] = {}
         try:
             for entry_id in entry_ids:
-                (directory / f"{entry_id}{ENTRY_SUFFIX}").unlink(missing_ok=True)
+                place = journal_log.PLACES.of(directory, entry_id)
+                if place is None:
+                    (directory / f"{entry_id}{ENTRY_SUFFIX}").unlink(missing_ok=True)
+                else:
+                    consumed_to[place.log] = max(place.end, consumed_to.get(place.log, 0))
+            for log, end in consumed_to.items():
+                journal_log.consume(directory, log, end)
         except OSError as error:
             raise CassetteError(
                 path, f"cannot remove folded journal entries: {error.strerror or error}"
             ) from error
-        with contextlib.suppress(OSError):  # not empty: a writer is adding an entry
+        journal_log.PLACES.forget(directory, entry_ids)
+        with contextlib.suppress(OSError):  # not empty: a writer is still recording
             directory.rmdir()
 
     def exists(self, path: Path) -> bool:
@@ -185,17 +198,28 @@ class LocalStore:
 
     @contextmanager
     def exclusive(self, path: Path) -> Iterator[None]:
-        """The lock; entered by every fold, which is when what a killed writer left is removed."""
+        """The lock; entered by every fold, which is when what a killed writer left is removed.
+
+        This process's own log is closed first, so that the fold removes it whole.
+        """
         with cassette_file.lock(path):
+            journal_log.APPENDERS.rotate(os.fspath(journal_directory(path)))
             self._remove_abandoned(path)
             yield
 
     def _remove_abandoned(self, path: Path) -> None:
         """The temporary copies of a killed save (``.NAME.*.tmp``) and of a killed recorder's
-        entries (``.ID.tmp`` in the journal), once they are too old to be a live writer's."""
+        entries or logs (``.ID.tmp`` in the journal), once they are too old to be a live
+        writer's; the logs of killed recorders with nothing left to fold in them."""
         cassette_file.remove_abandoned(path.parent, f".{path.name}.")
         directory = journal_directory(path)
         cassette_file.remove_abandoned(directory, ".")
+        try:
+            journal_log.sweep(directory)
+        except OSError as error:
+            raise CassetteError(
+                path, f"cannot remove folded journal logs: {error.strerror or error}"
+            ) from error
         with contextlib.suppress(OSError):  # not empty, or not there: left as it is
             directory.rmdir()
 

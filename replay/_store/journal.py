@@ -2,9 +2,10 @@
 
 Rewriting a whole cassette after every call would make recording N calls cost N², and
 appending to it needs appends and locks that an object store does not have. So a recording
-is written as its own small, write-once journal entry beside the cassette (in a
-:class:`~replay._store.backend.Store`: locally ``.NAME.journal/ID.entry``, written to a
-temporary name and renamed, so it is whole or absent), and the cassette file is rewritten
+is written as its own journal entry beside the cassette (in a
+:class:`~replay._store.backend.Store`: locally a record appended to the recording process's
+log, ``.NAME.journal/PID-RANDOM.log``, framed and checksummed, see
+:mod:`replay._store.journal_log`; in S3 a write-once object), and the cassette file is rewritten
 only when the journal is **folded** into it: when the cassette is saved (its ``with`` block,
 its transport's close, the process's exit) and when a recording process next loads it.
 
