@@ -1,0 +1,75 @@
+"""``replay import-vcr``: vcrpy cassettes converted."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from replay._core.errors import CassetteError
+from replay.tools.cli.output import _JSON, _output, fail
+from replay.tools.wording import counted
+
+# replay import-vcr (the conversion is in replay.tools.vcr)
+
+
+@click.command("import-vcr")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@click.option("--delete", is_flag=True, help="Remove each vcrpy cassette once converted.")
+@click.option("--force", is_flag=True, help="Overwrite a converted file that differs.")
+@click.option(
+    "--normalize",
+    is_flag=True,
+    help="Give ids and times placeholders, as recording does (default: kept as recorded).",
+)
+@_JSON
+def import_vcr_command(
+    paths: tuple[Path, ...], delete: bool, force: bool, normalize: bool, as_json: bool
+) -> None:
+    """Convert vcrpy / pytest-recording cassettes (YAML, vcrpy's JSON, pydantic-ai's and
+    langchain's serializers) to replay cassettes; exit status 1 if some could not be."""
+    from replay.tools import vcr
+
+    if (missing := vcr.missing_extra()) is not None:
+        fail(f"import-vcr {missing}")
+    output = _output(as_json)
+    results = vcr.import_paths(paths, delete=delete, force=force, normalize=normalize)
+    failed = [(source, error) for source, error in results if isinstance(error, CassetteError)]
+    converted = [done for _, done in results if isinstance(done, vcr.Imported)]
+    skipped = [skip for _, skip in results if isinstance(skip, vcr.Skipped)]
+    if as_json:
+        output.document(
+            {
+                "converted": [
+                    {
+                        "source": str(done.source),
+                        "target": str(done.target),
+                        "interactions": done.interactions,
+                        "unchanged": done.unchanged,
+                    }
+                    for done in converted
+                ],
+                "skipped": [
+                    {"source": str(skip.source), "reason": skip.reason} for skip in skipped
+                ],
+                "failed": [{"source": str(source), "reason": e.reason} for source, e in failed],
+            }
+        )
+    else:
+        for done in converted:
+            verb = "already converted" if done.unchanged else "converted"
+            output.line(
+                f"{verb} {done.source} -> {done.target} "
+                f"({counted(done.interactions, 'interaction')})"
+            )
+        for skip in skipped:
+            output.line(output.style(f"{skip.source}: {skip.reason}, skipped", fg="yellow"))
+        for source, error in failed:
+            output.line(output.style(f"{source}: {error.reason}", fg="red"))
+        fresh = sum(not done.unchanged for done in converted)
+        output.line(
+            f"{fresh} converted, {len(converted) - fresh} already converted, "
+            f"{len(skipped)} skipped, {len(failed)} not converted"
+        )
+    if failed:
+        raise click.exceptions.Exit(1)
