@@ -19,9 +19,23 @@ PYTEST_ARGS = ["-n", "2", "-p", "no:cacheprovider"]
 
 @nox.session(python=PYTHON)
 def tests(session: nox.Session) -> None:
-    """The whole test suite, in two worker processes; the SDK matrix's fast subset of routes."""
+    """The whole test suite, in two worker processes (the SDK matrix's fast subset of routes),
+    then the pytest-recording suite beside pytest-recording itself."""
     session.install("-e", ".[test]")
     session.run("pytest", *PYTEST_ARGS, *session.posargs)
+    # Beside pytest-recording: installed apart and put on the path for this module only, since
+    # with it loaded the whole suite would be a suite of pytest-recording's too.
+    recording = f"{session.create_tmp()}/pytest-recording"
+    session.install("--target", recording, "--no-deps", "pytest-recording==0.14.1")
+    session.run(
+        "pytest",
+        "-p",
+        "no:cacheprovider",
+        "-p",
+        "no:recording",
+        "tests/tools/test_recording_suite.py",
+        env={"PYTHONPATH": recording},
+    )
 
 
 @nox.session(python=PYTHON)

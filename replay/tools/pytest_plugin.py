@@ -111,8 +111,6 @@ def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginMa
         help="record mode of every cassette in this run (beats REPLAY_MODE and all config); "
         "default: once, or none when CI is set",
     )
-    if _recording_active(pluginmanager):
-        return  # --block-network and --allowed-hosts are pytest-recording's
     group.addoption(
         "--replay-cassette-dir",
         default=None,
@@ -120,6 +118,8 @@ def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginMa
         help="keep every test's cassette under DIR (a directory, or s3://BUCKET/PREFIX), as "
         "DIR/<test file>/<test name>.json; default: cassettes/ beside each test file",
     )
+    if _recording_active(pluginmanager):
+        return  # --block-network and --allowed-hosts are pytest-recording's
     group.addoption(
         "--block-network",
         action="store_true",
