@@ -113,7 +113,8 @@ def test_a_third_turn_finds_the_two_recorded_by_method_and_url_used_up(
 
 
 needs_pytest_recording = pytest.mark.skipif(
-    importlib.util.find_spec("pytest_recording") is None, reason="pytest-recording not installed (nox -s tests runs this module with it)"
+    importlib.util.find_spec("pytest_recording") is None,
+    reason="pytest-recording not installed (nox -s tests runs this module with it)",
 )
 
 
