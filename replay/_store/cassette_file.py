@@ -218,7 +218,7 @@ def parse(path: Location, data: bytes) -> Document:
 
 def parse_document(path: Location, data: bytes) -> dict[str, Any]:
     """The whole document, checked; ``interactions`` is there (``{}`` when left out)."""
-    if not data.strip():
+    if not data or data.isspace():  # isspace stops at the first other byte; strip copies
         raise CassetteError(path, "is empty (a cassette holds at least a version)")
     try:
         document = orjson.loads(data)
