@@ -68,7 +68,35 @@ def closed() -> ConnectionClosedOK:
     return ConnectionClosedOK(normal, normal, True)
 
 
-class RecordingConnection:
+class _Messages:
+    """``for message in connection``: what ``recv`` gives, until the connection closes."""
+
+    def recv(self, timeout: float | None = None, decode: bool | None = None) -> Message:
+        raise NotImplementedError
+
+    def __iter__(self) -> Iterator[Message]:
+        try:
+            while True:
+                yield self.recv()
+        except ConnectionClosedOK:
+            return
+
+
+class _AsyncMessages:
+    """``async for message in connection``: the asyncio twin of :class:`_Messages`."""
+
+    async def recv(self, decode: bool | None = None) -> Message:
+        raise NotImplementedError
+
+    async def __aiter__(self) -> AsyncIterator[Message]:
+        try:
+            while True:
+                yield await self.recv()
+        except ConnectionClosedOK:
+            return
+
+
+class RecordingConnection(_Messages):
     """A real sync connection whose messages are recorded; the rest is the connection's."""
 
     def __init__(self, connection: Any, recorder: SessionRecorder) -> None:
@@ -100,13 +128,6 @@ class RecordingConnection:
         finally:
             self._recorder.finish()
 
-    def __iter__(self) -> Iterator[Message]:
-        try:
-            while True:
-                yield self.recv()
-        except ConnectionClosedOK:
-            return
-
     def __enter__(self) -> RecordingConnection:
         self._connection.__enter__()
         return self
@@ -118,7 +139,7 @@ class RecordingConnection:
             self._recorder.finish()
 
 
-class AsyncRecordingConnection:
+class AsyncRecordingConnection(_AsyncMessages):
     """A real asyncio connection whose messages are recorded; the rest is the connection's."""
 
     def __init__(self, connection: Any, recorder: SessionRecorder) -> None:
@@ -149,13 +170,6 @@ class AsyncRecordingConnection:
             await self._connection.close(code, reason)
         finally:
             await self._recorder.afinish()
-
-    async def __aiter__(self) -> AsyncIterator[Message]:
-        try:
-            while True:
-                yield await self.recv()
-        except ConnectionClosedOK:
-            return
 
     async def __aenter__(self) -> AsyncRecordingConnection:
         await self._connection.__aenter__()
@@ -201,7 +215,7 @@ class _Replayed:
         self.close_code, self.close_reason = code, reason
 
 
-class ReplayedConnection(_Replayed):
+class ReplayedConnection(_Replayed, _Messages):
     """A sync connection that never connects: the recorded session, played back."""
 
     def __init__(self, cassette: Cassette, url: str, session: WebSocketSession) -> None:
@@ -228,13 +242,6 @@ class ReplayedConnection(_Replayed):
             self._close(code, reason)
             self._condition.notify_all()
 
-    def __iter__(self) -> Iterator[Message]:
-        try:
-            while True:
-                yield self.recv()
-        except ConnectionClosedOK:
-            return
-
     def __enter__(self) -> ReplayedConnection:
         return self
 
@@ -242,7 +249,7 @@ class ReplayedConnection(_Replayed):
         self.close()
 
 
-class AsyncReplayedConnection(_Replayed):
+class AsyncReplayedConnection(_Replayed, _AsyncMessages):
     """An asyncio connection that never connects: the recorded session, played back."""
 
     def __init__(self, cassette: Cassette, url: str, session: WebSocketSession) -> None:
@@ -267,13 +274,6 @@ class AsyncReplayedConnection(_Replayed):
         async with self._condition:
             self._close(code, reason)
             self._condition.notify_all()
-
-    async def __aiter__(self) -> AsyncIterator[Message]:
-        try:
-            while True:
-                yield await self.recv()
-        except ConnectionClosedOK:
-            return
 
     async def __aenter__(self) -> AsyncReplayedConnection:
         return self
