@@ -3,6 +3,7 @@ and `browser` on demand."""
 
 from __future__ import annotations
 
+import os
 import shutil
 
 import nox
@@ -25,7 +26,8 @@ def tests(session: nox.Session) -> None:
     session.run("pytest", *PYTEST_ARGS, *session.posargs)
     # Beside pytest-recording: installed apart and put on the path for this module only, since
     # with it loaded the whole suite would be a suite of pytest-recording's too.
-    recording = f"{session.create_tmp()}/pytest-recording"
+    # Absolute: the module runs pytest in temporary directories, where a relative path is lost.
+    recording = os.path.abspath(f"{session.create_tmp()}/pytest-recording")
     session.install("--target", recording, "--no-deps", "pytest-recording==0.14.1")
     session.run(
         "pytest",
