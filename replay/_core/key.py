@@ -21,6 +21,7 @@ request's bytes as they are, with no parsing (see :meth:`replay.Cassette.key_for
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -207,9 +208,11 @@ def _deeper_than_allowed(value: Any, body: bytes) -> bool:
     return False
 
 
+@functools.lru_cache(maxsize=4096)
 def url_problem(url: str) -> str | None:
     """Why a key cannot be made of ``url`` (not an absolute http(s) or ws(s) URL with a valid
-    host and port), or None."""
+    host and port), or None. Cached: replay checks each stored URL it decodes, and a suite's
+    cassettes hold few distinct ones."""
     try:
         parts = urlsplit(url)
         parts.port  # noqa: B018 -- parsed on access: raises for a port out of range
