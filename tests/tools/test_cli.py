@@ -815,3 +815,10 @@ def _usage_record(directory: Path) -> Path:
     path = usage.record_path(directory)
     path.parent.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def test_every_command_takes_color_after_its_name() -> None:
+    for name in main.commands:  # type: ignore[attr-defined]
+        result = invoke(name, "--no-color", "--help")
+        assert result.exit_code == 0, (name, result.output)
+        assert "--color / --no-color" in result.output, name

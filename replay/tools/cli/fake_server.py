@@ -5,12 +5,13 @@ from __future__ import annotations
 import click
 
 from replay.tools import fakellm
-from replay.tools.cli.output import fail
+from replay.tools.cli.output import _COLOR, fail
 
 # replay fake-server (the server is replay.tools.fakellm)
 
 
 @click.command("fake-server")
+@_COLOR
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
 @click.option(
     "--port",

@@ -145,12 +145,17 @@ _JSON_HELP = "Print one JSON document."
 _COLOR_HELP = "Force colors on or off (default: on at a terminal, off when NO_COLOR is set)."
 
 
+def _COLOR(command: Callable[..., Any]) -> Callable[..., Any]:
+    """``--color/--no-color``, taken after the command as before it: on every command."""
+    return click.option("--color/--no-color", default=None, expose_value=False,
+                        callback=_set_color, help=_COLOR_HELP)(command)  # fmt: skip
+
+
 def _JSON(command: Callable[..., Any]) -> Callable[..., Any]:
     """``--json`` and ``--color/--no-color``, taken after the command as before it."""
     command = click.option("--json", "as_json", is_flag=True, callback=_merge_json,
                            help=_JSON_HELP)(command)  # fmt: skip
-    return click.option("--color/--no-color", default=None, expose_value=False,
-                        callback=_set_color, help=_COLOR_HELP)(command)  # fmt: skip
+    return _COLOR(command)
 
 
 def _output(as_json: bool) -> Output:

@@ -12,7 +12,7 @@ from replay._store import cassette_file as store
 from replay.tools import diff as semantic_diff
 from replay.tools import report
 from replay.tools.cli.compare import _GIT_REV_OPTION, _IGNORE_OPTION, _compared
-from replay.tools.cli.output import _existing, _output, fail
+from replay.tools.cli.output import _COLOR, _existing, _output, fail
 from replay.tools.config import LOCATION
 from replay.tools.wording import counted
 
@@ -20,6 +20,7 @@ from replay.tools.wording import counted
 
 
 @click.command("report")
+@_COLOR
 @click.argument("old", callback=_existing, type=LOCATION)
 @click.argument("new", required=False, callback=_existing, type=LOCATION)
 @click.option(

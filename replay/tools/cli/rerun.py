@@ -19,7 +19,7 @@ from replay._core.location import Location
 from replay._store import usage
 from replay.tools import diff
 from replay.tools.cli.compare import _print_diff
-from replay.tools.cli.output import _output, _read, fail
+from replay.tools.cli.output import _COLOR, _output, _read, fail
 from replay.tools.rerun import (
     CassettePlan,
     Changes,
@@ -57,6 +57,7 @@ def _settings(
 
 
 @click.command("rerun")
+@_COLOR
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
 @click.option(
     "--out",

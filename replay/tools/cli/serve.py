@@ -21,6 +21,7 @@ from replay._adapters.proxy import (
 from replay._core.location import Location
 from replay._core.modes import Mode
 from replay._store import usage
+from replay.tools.cli.output import _COLOR
 from replay.tools.config import LOCATION
 from replay.tools.serve import (
     DEFAULT_CASSETTES,
@@ -77,6 +78,7 @@ def _log_to_stderr(quiet: bool) -> None:
 
 
 @click.command("serve")
+@_COLOR
 @click.option(
     "--upstream",
     "upstreams",
