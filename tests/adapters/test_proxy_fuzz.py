@@ -62,6 +62,11 @@ class Case:
     hang_up: bool = False
     """Close at once after sending, without reading."""
 
+    def __repr__(self) -> str:  # a case may send 100 kB: its start and length are enough
+        more = f" + {len(self.data) - 300} bytes" if len(self.data) > 300 else ""
+        options = f"framed={self.framed}, dribble={self.dribble}, hang_up={self.hang_up}"
+        return f"Case({self.data[:300]!r}{more}, {options})"
+
 
 def exchange(url: str, case: Case) -> bytes:
     """Send ``case`` on a socket of its own and read the answer to the end; a proxy that
@@ -154,6 +159,9 @@ def cassette_names(outside: Path) -> st.SearchStrategy[str]:
                 "a/" * 2_000 + "b",
                 "ok/name",
                 "default",
+                "default.json/inside",  # below a file
+                "a.json/c",  # then "a" names a directory
+                "a",
             ]
         )
         | SAFE
@@ -161,9 +169,18 @@ def cassette_names(outside: Path) -> st.SearchStrategy[str]:
 
 
 def head(
-    method: bytes, target: bytes, host: bytes, headers: list[tuple[bytes, bytes]], version: bytes
+    method: bytes,
+    target: bytes,
+    host: bytes,
+    headers: list[tuple[bytes, bytes]],
+    version: bytes,
+    connection: bytes = b"close",
 ) -> bytes:
-    lines = [method + b" " + target + b" " + version, b"host: " + host, b"connection: close"]
+    lines = [
+        method + b" " + target + b" " + version,
+        b"host: " + host,
+        b"connection: " + connection,
+    ]
     lines += [name + b": " + value for name, value in headers]
     return b"\r\n".join(lines) + b"\r\n\r\n"
 
@@ -175,7 +192,18 @@ def cases(draw: st.DrawFn, port: int, outside: Path) -> Case:
     whole = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
     kind = draw(
         st.sampled_from(
-            ["request line", "header", "host", "path", "cassette", "cut", "chunked", "slow"]
+            [
+                "request line",
+                "header",
+                "host",
+                "path",
+                "cassette",
+                "pipelined",
+                "upgrade",
+                "cut",
+                "chunked",
+                "slow",
+            ]
         )
     )
     if kind == "request line":
@@ -224,6 +252,19 @@ def cases(draw: st.DrawFn, port: int, outside: Path) -> Case:
         name = draw(cassette_names(outside)).encode()
         headers = [(b"x-replay-cassette", name), *whole]
         return Case(head(b"POST", CHAT_PATH.encode(), host, headers, b"HTTP/1.1") + body, True)
+    if kind == "pipelined":  # a whole request, then hostile bytes on the same connection
+        first = head(b"POST", CHAT_PATH.encode(), host, whole, b"HTTP/1.1", b"keep-alive")
+        return Case(first + body + draw(HOSTILE_BYTES | st.binary(max_size=2_000)), framed=False)
+    if kind == "upgrade":  # a WebSocket handshake, well-formed or not, then garbage frames
+        key = draw(st.sampled_from([b"dGhlIHNhbXBsZSBub25jZQ==", b"", b"x"]) | HOSTILE_BYTES)
+        version = draw(st.sampled_from([b"13", b"8", b"", b"99999999999"]))
+        headers = [
+            (b"upgrade", draw(st.sampled_from([b"websocket", b"WebSocket", b"h2c", b"\xff"]))),
+            (b"sec-websocket-key", key),
+            (b"sec-websocket-version", version),
+        ]
+        data = head(b"GET", b"/v1/realtime", host, headers, b"HTTP/1.1", b"Upgrade")
+        return Case(data + draw(st.binary(max_size=200)), framed=False)
     marked = CUT + body
     if kind == "chunked":
         encoded = b"%x\r\n%s\r\n0\r\n\r\n" % (len(marked), marked)
@@ -249,13 +290,17 @@ def cases(draw: st.DrawFn, port: int, outside: Path) -> Case:
 
 
 class Tracebacks(logging.Handler):
-    """Every record logged with an exception or a traceback in its text, from any thread."""
+    """Every record ``replay serve`` would print (the proxy's from INFO, others' from WARNING:
+    see ``replay.tools.cli.serve``) that carries an exception or a traceback, from any thread.
+    Below that, libraries may log tracebacks (websockets does for a refused handshake)."""
 
     def __init__(self) -> None:
-        super().__init__(logging.DEBUG)
+        super().__init__(logging.INFO)
         self.found: list[str] = []
 
     def emit(self, record: logging.LogRecord) -> None:
+        if record.levelno < logging.WARNING and not record.name.startswith("replay."):
+            return
         text = record.getMessage()
         if record.exc_info or "Traceback" in text:
             self.found.append(f"{record.name}: {text}\n{self.format(record)}")
@@ -267,7 +312,7 @@ def tracebacks_logged() -> Iterator[Tracebacks]:
     root = logging.getLogger()
     level = root.level
     root.addHandler(handler)
-    root.setLevel(logging.DEBUG)
+    root.setLevel(logging.INFO)
     try:
         yield handler
     finally:
@@ -363,4 +408,5 @@ def test_recording_proxy_survives_hostile_clients(fake: FakeLLMServer, tmp_path:
         fuzz(served.url, watch, fake)
     watch.check(fake)
     for path in watch.root.rglob("*.json"):
-        json.loads(path.read_bytes())  # every cassette saved whole
+        if path.is_file():  # a name such as "a.json/c" makes a directory of that name
+            json.loads(path.read_bytes())  # every cassette saved whole
