@@ -410,3 +410,46 @@ def test_recording_proxy_survives_hostile_clients(fake: FakeLLMServer, tmp_path:
     for path in watch.root.rglob("*.json"):
         if path.is_file():  # a name such as "a.json/c" makes a directory of that name
             json.loads(path.read_bytes())  # every cassette saved whole
+
+
+def test_clients_holding_requests_open_do_not_stall_the_others(
+    fake: FakeLLMServer, server_gone: Callable[[], StoppedServer], tmp_path: Path
+) -> None:
+    """Twenty clients stopped mid-headers or mid-body, all at once, then hanging up: a
+    well-formed request is answered meanwhile, and none of the cut bodies is recorded."""
+    watch = watched(tmp_path)
+    with proxy({"/": fake.url}, watch.root) as recording:
+        still_replays(recording.url)
+    watch.before = {n for n in tree(tmp_path) if not n.startswith("cassettes")}
+    gone = server_gone()
+    with (
+        tracebacks_logged() as logged,
+        proxy({"/": fake.url}, watch.root, mode="none", allow_playback_repeats=True) as served,
+    ):
+        port = int(served.url.rsplit(":", 1)[1])
+        marked = CUT + json.dumps(HELLO).encode()
+        headers = [(b"content-length", b"%d" % len(marked))]
+        whole_head = head(
+            b"POST", CHAT_PATH.encode(), f"127.0.0.1:{port}".encode(), headers, b"HTTP/1.1"
+        )
+        partial = [whole_head[: len(whole_head) // 2]] * 10 + [whole_head + marked[:20]] * 10
+        held = [
+            socket.create_connection(("127.0.0.1", port), timeout=CASE_SECONDS) for _ in partial
+        ]
+        try:
+            for raw, data in zip(held, partial, strict=True):
+                raw.sendall(data)
+            time.sleep(0.2)  # the proxy has read what they sent and waits for the rest
+            started = time.monotonic()
+            still_replays(served.url)
+            assert time.monotonic() - started < 2
+        finally:
+            for raw in held:
+                raw.close()
+        deadline = time.monotonic() + CASE_SECONDS
+        while served.app.tally["failed"] < 10 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert served.app.tally == {"replayed": 1, "failed": 10}
+    assert logged.found == [], "\n".join(logged.found)
+    gone.assert_untouched()
+    watch.check(fake)
