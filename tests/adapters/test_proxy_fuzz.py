@@ -103,13 +103,16 @@ def exchange(url: str, case: Case) -> bytes:
 
 
 def check_answer(answer: bytes, case: Case) -> None:
-    """Empty (closed), or a status: the proxy's own errors are 4xx/5xx JSON naming their kind;
-    any other answer is the upstream's or the cassette's (or uvicorn's 4xx for bad HTTP)."""
+    """Empty (closed), or a status after any 100 Continue: the proxy's own errors are 4xx/5xx
+    JSON naming their kind; any other answer is the upstream's or the cassette's (or uvicorn's
+    4xx for bad HTTP)."""
+    while answer.startswith(b"HTTP/1.1 100 "):
+        answer = answer.partition(b"\r\n\r\n")[2]
     if not answer:
-        assert not case.framed or case.dribble, f"a whole request went unanswered: {case!r}"
+        assert not case.framed, f"a whole request went unanswered: {case!r}"
         return
-    head, _, body = answer.partition(b"\r\n\r\n")
-    status_line, *header_lines = head.split(b"\r\n")
+    top, _, body = answer.partition(b"\r\n\r\n")
+    status_line, *header_lines = top.split(b"\r\n")
     assert status_line.startswith(b"HTTP/1.1 "), answer[:300]
     status = int(status_line.split()[1])
     assert 200 <= status < 600, answer[:300]
@@ -249,9 +252,11 @@ def cases(draw: st.DrawFn, port: int, outside: Path) -> Case:
         target = draw(hostile_paths()).encode()
         return Case(head(b"GET", target, host, [], b"HTTP/1.1"), framed=True)
     if kind == "cassette":
-        name = draw(cassette_names(outside)).encode()
+        named = cassette_names(outside).map(lambda name: (name.encode(), True))
+        name, framed = draw(named | HOSTILE_BYTES.map(lambda name: (name, False)))
         headers = [(b"x-replay-cassette", name), *whole]
-        return Case(head(b"POST", CHAT_PATH.encode(), host, headers, b"HTTP/1.1") + body, True)
+        data = head(b"POST", CHAT_PATH.encode(), host, headers, b"HTTP/1.1") + body
+        return Case(data, framed=framed)
     if kind == "pipelined":  # a whole request, then hostile bytes on the same connection
         first = head(b"POST", CHAT_PATH.encode(), host, whole, b"HTTP/1.1", b"keep-alive")
         return Case(first + body + draw(HOSTILE_BYTES | st.binary(max_size=2_000)), framed=False)
@@ -280,6 +285,8 @@ def cases(draw: st.DrawFn, port: int, outside: Path) -> Case:
         return Case(data, framed=False)
     sent = draw(st.integers(0, len(marked) - 1))
     headers = [(b"content-type", b"application/json"), (b"content-length", b"%d" % len(marked))]
+    if draw(st.booleans()):
+        headers.append((b"expect", b"100-continue"))
     data = head(b"POST", CHAT_PATH.encode(), host, headers, b"HTTP/1.1") + marked[:sent]
     if kind == "cut":
         return Case(data, framed=False, hang_up=draw(st.booleans()))
