@@ -249,8 +249,9 @@ def cases(draw: st.DrawFn, port: int, outside: Path) -> Case:
         data = head(b"POST", CHAT_PATH.encode(), hostile.encode(), whole, b"HTTP/1.1") + body
         return Case(data, framed=True)
     if kind == "path":
+        method = draw(st.sampled_from([b"GET", b"HEAD", b"DELETE", b"OPTIONS", b"CONNECT"]))
         target = draw(hostile_paths()).encode()
-        return Case(head(b"GET", target, host, [], b"HTTP/1.1"), framed=True)
+        return Case(head(method, target, host, [], b"HTTP/1.1"), framed=True)
     if kind == "cassette":
         named = cassette_names(outside).map(lambda name: (name.encode(), True))
         name, framed = draw(named | HOSTILE_BYTES.map(lambda name: (name, False)))
