@@ -461,3 +461,32 @@ def test_clients_holding_requests_open_do_not_stall_the_others(
     assert logged.found == [], "\n".join(logged.found)
     gone.assert_untouched()
     watch.check(fake)
+
+
+def test_a_stop_cutting_a_body_still_coming_logs_no_traceback(
+    fake: FakeLLMServer,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Stopped while a client is still sending a body: once the grace period is over the
+    request is cancelled, which uvicorn logged as "Exception in ASGI application" with a
+    traceback; the stop says it cut requests in one line, and nothing is recorded."""
+    monkeypatch.setattr(serve, "GRACE_SECONDS", 0.2)
+    watch = watched(tmp_path)
+    marked = CUT + json.dumps(HELLO).encode()
+    with tracebacks_logged() as logged:
+        with proxy({"/": fake.url}, watch.root) as served:
+            port = int(served.url.rsplit(":", 1)[1])
+            headers = [(b"content-length", b"%d" % len(marked))]
+            host = f"127.0.0.1:{port}".encode()
+            started = head(b"POST", CHAT_PATH.encode(), host, headers, b"HTTP/1.1") + marked[:9]
+            held = socket.create_connection(("127.0.0.1", port), timeout=CASE_SECONDS)
+            held.sendall(started)
+            time.sleep(0.2)  # the proxy is waiting for the rest of the body
+        held.close()
+    assert logged.found == [], "\n".join(logged.found)
+    assert "Cancel 1 running task(s), timeout graceful shutdown exceeded" in caplog.text
+    assert served.app.tally == {}
+    watch.check(fake)
+    assert fake.requests == [] and not watch.root.exists()
