@@ -39,6 +39,8 @@ STRESS = os.environ.get("REPLAY_STRESS") == "1"
 EXAMPLES = 300 if STRESS else 20
 CASE_SECONDS = 5.0
 """How long the proxy may take to answer or close once the client has sent all it will."""
+PATIENCE = 0.3
+"""How long a client whose request may be incomplete waits for an answer before half-closing."""
 CUT = b"CUT-SHORT-"
 """In every body that is cut short or malformed: such a body must reach no cassette."""
 
@@ -56,7 +58,7 @@ class Case:
     """Everything the client sends."""
     framed: bool
     """The request is whole and says ``connection: close``: the proxy must answer it. Else
-    the client half-closes after sending, and the proxy may answer or just close."""
+    the client half-closes once the proxy is silent, and the proxy may answer or just close."""
     dribble: int = 0
     """Bytes per write, with a short sleep between writes (0: all at once)."""
     hang_up: bool = False
@@ -70,7 +72,10 @@ class Case:
 
 def exchange(url: str, case: Case) -> bytes:
     """Send ``case`` on a socket of its own and read the answer to the end; a proxy that
-    neither answers nor closes within :data:`CASE_SECONDS` fails the test."""
+    neither answers nor closes within :data:`CASE_SECONDS` fails the test.
+
+    The client half-closes only once the proxy has been silent for :data:`PATIENCE`: sooner,
+    uvicorn would take it as a hang-up before the request reached the proxy at all."""
     host, port = url.removeprefix("http://").split(":")
     with socket.create_connection((host, int(port)), timeout=CASE_SECONDS) as raw:
         try:
@@ -83,10 +88,10 @@ def exchange(url: str, case: Case) -> bytes:
                 raw.sendall(case.data)
             if case.hang_up:
                 return b""
-            if not case.framed:
-                raw.shutdown(socket.SHUT_WR)
         except (BrokenPipeError, ConnectionResetError):
             pass  # the proxy refused the request before the client had sent all of it
+        half_closed = case.framed  # a whole request is answered without
+        raw.settimeout(CASE_SECONDS if half_closed else PATIENCE)
         answer = b""
         deadline = time.monotonic() + CASE_SECONDS
         while time.monotonic() < deadline:
@@ -95,7 +100,12 @@ def exchange(url: str, case: Case) -> bytes:
             except ConnectionResetError:
                 return answer
             except TimeoutError:
-                break
+                if half_closed:
+                    break
+                raw.shutdown(socket.SHUT_WR)
+                half_closed = True
+                raw.settimeout(CASE_SECONDS)
+                continue
             if not chunk:
                 return answer
             answer += chunk
