@@ -101,6 +101,7 @@ def stress(session: nox.Session) -> None:
         "tests/core/test_normalize_properties.py",
         "tests/store/test_body_fidelity.py",
         "tests/tools/test_hostile_cli.py",
+        "tests/adapters/test_proxy_fuzz.py",
         *session.posargs,
         env={"REPLAY_STRESS": "1"},
     )

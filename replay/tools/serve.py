@@ -141,12 +141,16 @@ def _provider_of(upstream: str) -> KnownProvider | None:
     return next((p for p in KNOWN_PROVIDERS if urlsplit(p.upstream).hostname == host), None)
 
 
-class _QuietStreamCuts(logging.Filter):
-    """A stream cut short is ended by raising (the only way to have the server drop the
-    connection); the proxy logs it in one line, so uvicorn's traceback is left out."""
+class _QuietCuts(logging.Filter):
+    """Cuts are told in one line, so uvicorn's tracebacks of them are left out: a stream cut
+    short is ended by raising :class:`StreamCut` (the only way to have the server drop the
+    connection), logged by the proxy; a request still under way when a stop's grace period
+    ends (a client still sending its body) is cancelled, logged by uvicorn ("Cancel N running
+    task(s)")."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        return not (record.exc_info and isinstance(record.exc_info[1], StreamCut))
+        cut = (StreamCut, asyncio.CancelledError)
+        return not (record.exc_info and isinstance(record.exc_info[1], cut))
 
 
 def missing_extra() -> str | None:
@@ -191,7 +195,7 @@ def _server(proxy: ReplayProxy) -> uvicorn.Server:
         ws="auto",  # websockets' implementation: the serve extra installs it
         timeout_graceful_shutdown=GRACE_SECONDS,
     )
-    logging.getLogger("uvicorn.error").addFilter(_QuietStreamCuts())
+    logging.getLogger("uvicorn.error").addFilter(_QuietCuts())
     return Server(config)
 
 
