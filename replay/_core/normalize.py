@@ -152,14 +152,17 @@ def word_prefix(value: str, prefixes: frozenset[str] = ID_PREFIXES) -> str:
     return value[:end]
 
 
-def shaped_placeholder(original: str, seed: str, prefixes: frozenset[str] = ID_PREFIXES) -> str:
+def shaped_placeholder(
+    original: str, seed: str, prefixes: frozenset[str] = ID_PREFIXES, widest: bool = False
+) -> str:
     """A stand-in for an id: its known word prefix, then a run of its length and alphabet.
 
     What follows the prefix is a UUID again if it was one; otherwise a run of the same length
     drawn from the value's kind of alphabet (digits, hex, one case, mixed case), chosen for the
     whole value and with no separators, never following where the original's digits, ``-``
     or ``_`` fell: those are random too (base64url ids), and a placeholder that followed them
-    would change on every re-recording, and with it the keys of chained requests.
+    would change on every re-recording, and with it the keys of chained requests. ``widest``
+    takes mixed case whatever the value drew, for values nothing sends back (header values).
     """
     prefix = word_prefix(original, prefixes)
     rest = original[len(prefix) :]
@@ -170,7 +173,7 @@ def shaped_placeholder(original: str, seed: str, prefixes: frozenset[str] = ID_P
     alnum = {c for c in rest if c.isascii() and c.isalnum()}
     if not alnum:
         return original
-    alphabet = _alphabet_of(alnum)
+    alphabet = _ALPHABETS[-1] if widest else _alphabet_of(alnum)
     if prefix and alphabet == _DIGITS_ONLY:
         # After a word, digits alone are a hex run that drew no letter this time
         # (fp_2807999798 beside fp_a863319bf8): one alphabet for both, or it churns.
@@ -220,7 +223,8 @@ def stand_in(
 
     A date or time becomes a fixed one; a count or duration (``231``, ``6m0s``, ``0.25s``)
     becomes zeros (its width varies from call to call); every other run of id characters
-    becomes a :func:`shaped_placeholder`, the punctuation between runs kept. Nothing of the
+    becomes a :func:`shaped_placeholder` of its length in mixed case, the punctuation between
+    runs kept. Nothing of the
     original survives but its shape and the redaction placeholder: a rule that holds for
     values never seen before.
     """
@@ -241,7 +245,10 @@ def stand_in(
             return placeholder  # an id the body gave: the header shows the body's placeholder
         if _QUANTITY.fullmatch(word):
             return _DIGITS.sub("0", word)
-        return shaped_placeholder(word, f"{seed}/{next(words)}", prefixes)
+        # Widest: a run's alphabet is a draw (Cloudflare's cf-ray, 16 hex digits then -IAD,
+        # reads as capitals and digits when no hex letter came up), and a header is matched
+        # by nothing and sent back by no one, so only its length and punctuation are kept.
+        return shaped_placeholder(word, f"{seed}/{next(words)}", prefixes, widest=True)
 
     return _WORD.sub(replace, value)
 

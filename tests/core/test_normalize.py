@@ -247,6 +247,16 @@ def test_a_random_letter_run_is_not_a_prefix() -> None:
     assert one.headers == two.headers and "aXqT" not in one.headers[0][1]
 
 
+def test_a_header_run_that_drew_no_letter_of_a_kind_gets_the_same_placeholder() -> None:
+    # Cloudflare's cf-ray: 16 hex digits and a colo; about one in two thousand draws no hex
+    # letter, and read as capitals and digits it churned the cassette (found re-recording).
+    drew_letters = (("cf-ray", "8a1b2c3d4e5f6789-CDG"),)
+    drew_digits_only = (("cf-ray", "8012233445566789-CDG"),)
+    one = Normalizer().response(response(b"{}", drew_letters), OPENAI_COMPATIBLE, "k/0")
+    two = Normalizer().response(response(b"{}", drew_digits_only), OPENAI_COMPATIBLE, "k/0")
+    assert one.headers == two.headers and len(one.headers[0][1]) == 20
+
+
 def test_a_hex_run_after_a_word_that_drew_no_letter_keeps_the_hex_placeholder() -> None:
     # OpenAI's system_fingerprint is fp_ and ten hex digits; about one in a hundred is all digits.
     digits_only = shaped_placeholder("fp_2807999798", "seed")
