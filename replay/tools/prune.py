@@ -6,6 +6,8 @@ whose cassettes it used, so a directory whose tests were all deleted keeps
 its last old run forever: when a newer complete run is seen in another
 directory given, and this directory's run is older, its record is *stale*
 and nothing is removed there for lack of use (only ``--older-than`` applies).
+A directory in the pytest plugin's default layout whose test module is gone is
+*orphaned* instead, and all its cassettes go (:func:`missing_test_module`).
 
 A plan is made from the files as read, to show; applying makes it again from
 each file as it is under its lock, so an interaction re-recorded in between
@@ -17,6 +19,7 @@ line reads the files and prints.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -31,6 +34,9 @@ from replay._store.backend import LOCAL
 from replay.tools.wording import counted
 
 OLDEST = datetime.min.replace(tzinfo=UTC)
+
+_TEST_MODULE = re.compile(r"test_.*|.*_test")
+"""The stem of a test module by pytest's default ``python_files``."""
 
 
 def cutoff(days: float | None, now: datetime) -> datetime | None:
@@ -53,10 +59,17 @@ class Directory:
     last_complete: usage.Run | None
     newer_elsewhere: usage.Run | None = None
     """A complete run newer than ``last_complete`` that did not use this directory."""
+    missing_module: Path | None = None
+    """The deleted test module whose cassettes these are (:func:`missing_test_module`)."""
 
     @property
     def stale(self) -> bool:
         return self.newer_elsewhere is not None
+
+    @property
+    def decided(self) -> bool:
+        """Whether prune knows what goes here for lack of use."""
+        return self.run is not None or self.missing_module is not None
 
     @property
     def run(self) -> usage.Run | None:
@@ -65,6 +78,11 @@ class Directory:
 
     @property
     def message(self) -> str:
+        if self.missing_module is not None:
+            return (
+                f"orphaned: its test module {self.missing_module} no longer exists, "
+                "so all its cassettes go"
+            )
         last = self.last_complete
         if self.newer_elsewhere is not None and last is not None:
             newer = self.newer_elsewhere
@@ -91,12 +109,13 @@ class Directory:
         )
 
     def to_json(self) -> dict[str, Any]:
-        run = self.run
+        run, missing = self.run, self.missing_module
         return {
             "directory": str(self.path),
             "usage_record": self.record is not None,
             "run": None if run is None else _run_json(run),
             "stale": self.stale,
+            "missing_test_module": None if missing is None else str(missing),
             "message": self.message,
         }
 
@@ -118,19 +137,43 @@ def directories(paths: Sequence[Path]) -> list[Directory]:
         newer = None
         if newest is not None and run is not None and run.id != newest.id:
             newer = newest if run.ended < newest.ended else None
-        judged.append(Directory(path, record, run, newer))
+        judged.append(Directory(path, record, run, newer, missing_test_module(path)))
     return judged
+
+
+def missing_test_module(directory: Path) -> Path | None:
+    """``<dir>/<stem>.py`` when ``directory`` is ``<dir>/cassettes/<stem>`` and that module is gone.
+
+    Only where the plugin's default layout is evident: the stem is a test module's name and
+    other test modules are still beside ``cassettes/``. A custom cassette directory cannot be
+    told from the default one by its path, so anything less certain is left to the usage record.
+    """
+    directory = directory.resolve()
+    cassettes, tests = directory.parent, directory.parent.parent
+    if cassettes.name != "cassettes" or not _TEST_MODULE.fullmatch(directory.name):
+        return None
+    module = tests / f"{directory.name}.py"
+    if module.exists():
+        return None
+    if not any(_TEST_MODULE.fullmatch(sibling.stem) for sibling in tests.glob("*.py")):
+        return None
+    return module
 
 
 @dataclass(frozen=True)
 class Policy:
-    """What goes: keys the run did not use, recorded before it started; or older than a date."""
+    """What goes: keys the run did not use, recorded before it started; or older than a date;
+    or everything, when the directory's test module is gone."""
 
     run: usage.Run | None
     older_than: datetime | None
+    missing_module: Path | None = None
 
     def reasons(self, name: str, entries: store.Document) -> dict[str, str]:
         """Key -> why it goes, for the cassette ``name`` of the run's directory."""
+        if self.missing_module is not None:
+            why = f"test module {self.missing_module.name} no longer exists"
+            return dict.fromkeys(entries, why)
         run = self.run
         started = usage.parse_time(run.started) if run else OLDEST
         used = run.cassettes.get(name, frozenset()) if run else frozenset()

@@ -435,6 +435,7 @@ def test_prune_json_shape(tmp_path: Path) -> None:
     assert directory.pop("message").startswith(f"no usage record ({usage.record_path(tmp_path)})")
     assert directory == {
         "directory": str(tmp_path), "usage_record": False, "run": None, "stale": False,
+        "missing_test_module": None,
     }  # fmt: skip
     assert (plan["files"], plan["applied"], plan["files_removed"]) == ([], False, 0)
 
@@ -680,6 +681,70 @@ def test_prune_does_not_go_by_a_run_older_than_the_newest_run_seen(tmp_path: Pat
     assert alone.exit_code == 0, alone.output
     assert f"{gone}: removed 1 interaction\n" in alone.stdout
     assert len(store.load(gone).interactions) == 1
+
+
+def test_prune_removes_the_cassettes_of_a_deleted_test_module(tmp_path: Path) -> None:
+    tests = tmp_path / "tests"
+    kept = tests / "cassettes" / "test_kept" / "test_chat.json"
+    gone = tests / "cassettes" / "test_gone" / "test_chat.json"
+    with FakeLLMServer(api_key=API_KEY) as server:
+        record_chat(server.url, kept, "model-1", CHAT_PROMPTS[:1])
+        record_chat(server.url, gone, "model-1", CHAT_PROMPTS[:2])
+        url = server.url
+    for module in ("test_kept.py", "test_gone.py"):
+        (tests / module).write_text("def test_chat():\n    pass\n")
+    wait_for_next_second()
+    both = uuid.uuid4().hex
+    assert run_in_process(kept, url, CHAT_PROMPTS[:1], both).returncode == 0
+    assert run_in_process(gone, url, CHAT_PROMPTS[:2], both).returncode == 0  # used it all
+    (tests / "test_gone.py").unlink()
+    assert replay_run(kept, url, CHAT_PROMPTS[:1]) == 0  # the suite, test_gone.py deleted
+    before = {path: path.read_bytes() for path in (kept, gone)}
+
+    dry = invoke("prune", tests, "--dry-run", "--json")
+    assert dry.exit_code == 1, dry.output  # something left to remove
+    plan = document(dry)
+    notes = {Path(note["directory"]).name: note for note in plan["directories"]}
+    missing = tests.resolve() / "test_gone.py"
+    assert notes["test_gone"]["missing_test_module"] == str(missing)
+    assert notes["test_gone"]["message"].startswith(f"orphaned: its test module {missing}")
+    assert notes["test_kept"]["missing_test_module"] is None
+    [orphaned] = plan["files"]
+    assert (orphaned["path"], orphaned["delete_file"]) == (str(gone), True)
+    assert {entry["reason"] for entry in orphaned["remove"]} == {
+        "test module test_gone.py no longer exists"
+    }
+    assert len(orphaned["remove"]) == 2
+    human = invoke("prune", tests, "--dry-run", "--yes")
+    assert f"{gone}: would remove the file\n" in human.stdout
+    assert "(test module test_gone.py no longer exists)" in human.stdout
+    assert {path: path.read_bytes() for path in before} == before
+
+    pruned = run_cli("prune", tests, "--yes")
+    assert pruned.returncode == 0, pruned.stdout + pruned.stderr
+    assert f"{gone}: removed the file" in pruned.stdout
+    assert not gone.exists() and not (gone.parent / ".test_chat.json.lock").exists()
+    assert kept.read_bytes() == before[kept]
+
+
+def test_prune_takes_no_directory_for_orphaned_unless_the_layout_is_evident(
+    tmp_path: Path,
+) -> None:
+    alone = tmp_path / "alone" / "cassettes" / "test_gone"  # no test module beside cassettes/
+    custom = tmp_path / "tests" / "cassettes" / "fixtures"  # not named like a test module
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_other.py").write_text("def test_other():\n    pass\n")
+    entries = {"a" * 32: stored_entry()}
+    for directory in (alone, custom):
+        directory.mkdir(parents=True)
+        (directory / "c.json").write_bytes(store.dump(entries))
+
+    result = invoke("prune", tmp_path, "--yes", "--json")
+    assert result.exit_code == 1, result.output  # no usage record: nothing to go by
+    plan = document(result)
+    assert [note["missing_test_module"] for note in plan["directories"]] == [None, None]
+    assert plan["files"] == []
+    assert all(store.load(d / "c.json").interactions == entries for d in (alone, custom))
 
 
 # A new user's first commands: damaged input, narrow terminals, options on either side

@@ -39,6 +39,7 @@ def prune_command(
 ) -> None:
     """Remove the interactions, and cassettes, that the last complete test run did not use.
 
+    Also all the cassettes of a deleted test module, in the pytest plugin's default layout.
     Shows what it would remove, and removes it only with --yes. Exit status 1
     when something was left to remove or a directory has no usage record (or a stale one).
     """
@@ -50,7 +51,7 @@ def prune_command(
         if isinstance(cassette.path, Path)
     ]
     directories = prune.directories([path.parent for path, _ in cassettes])
-    policies = {d.path: prune.Policy(d.run, cutoff) for d in directories}
+    policies = {d.path: prune.Policy(d.run, cutoff, d.missing_module) for d in directories}
     plans = [prune.plan(path, c.entries, policies[path.parent]) for path, c in cassettes]
     plans = [plan for plan in plans if plan.reasons]
     applied = yes and not dry_run and bool(plans)
@@ -70,7 +71,7 @@ def prune_command(
         )
     else:
         _print_prune(output, directories, plans, applied)
-    missing = any(directory.run is None for directory in directories) and cutoff is None
+    missing = not all(directory.decided for directory in directories) and cutoff is None
     if missing or (plans and not applied):
         raise click.exceptions.Exit(1)
 
@@ -82,7 +83,7 @@ def _print_prune(
     applied: bool,
 ) -> None:
     for directory in directories:
-        color = "yellow" if directory.run is None else None
+        color = None if directory.decided else "yellow"
         output.line(output.style(f"{directory.path}: {directory.message}", fg=color))
     for plan in plans:
         verb = "removed" if applied else "would remove"
