@@ -344,3 +344,43 @@ async def test_without_normalizing_the_caller_and_the_cassette_keep_the_real_val
     assert replayed == recorded
     events = stream_events(recorded["chunks"])
     assert 1000000000 not in {recorded["answer"]["created"], *(e["created"] for e in events)}
+
+
+async def test_a_request_sent_again_by_an_outer_middleware_still_carries_the_placeholder(
+    tmp_path: Path, server: FakeLLMServer
+) -> None:
+    """A retrying middleware around ours sends the same request object again: the real id
+    swapped in for the first send must not stay in it."""
+    seen_after_a_send: list[tuple[str, bytes]] = []
+
+    async def sent_twice(
+        request: aiohttp.ClientRequest, handler: aiohttp.ClientHandlerType
+    ) -> aiohttp.ClientResponse:
+        await (await handler(request)).read()
+        body = await request.body.as_bytes() if request.body else b""
+        seen_after_a_send.append((request.url.path, body))
+        return await handler(request)
+
+    path = tmp_path / "c.json"
+    endpoint = server.url + "/v1/responses"
+    with replay.Cassette(path) as cassette:
+        ours = replay.ReplayMiddleware(cassette)
+        retried = [sent_twice, ours]
+        async with aiohttp.ClientSession(middlewares=[ours]) as session:
+            async with session.post(endpoint, json=responses_call(), headers=HEADERS) as sent:
+                shown = (await sent.json())["id"]
+            chained = responses_call(previous_response_id=shown)  # the placeholder in the body
+            async with session.post(
+                endpoint, json=chained, headers=HEADERS, middlewares=retried
+            ) as sent:
+                assert sent.status == 200, await sent.text()
+            # and in the URL
+            async with session.get(f"{endpoint}/{shown}", headers=HEADERS, middlewares=retried):
+                pass
+    real = server.requests[1].json()["previous_response_id"]
+    assert [r.json()["previous_response_id"] for r in server.requests[1:3]] == [real, real]
+    assert [r.path for r in server.requests[3:]] == [f"/v1/responses/{real}"] * 2
+    assert cassette.recorded == 5 and real != shown and real not in path.read_text()
+    (_, chained_body), (fetched_path, _) = seen_after_a_send
+    assert json.loads(chained_body)["previous_response_id"] == shown
+    assert fetched_path == f"/v1/responses/{shown}"
