@@ -27,17 +27,19 @@ read, at the recorded pace when the cassette has a ``replay_speed``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import inspect
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from http import HTTPStatus
 from typing import Any
 
 import aiohttp
 from aiohttp import ClientRequest, ClientResponse
 from multidict import CIMultiDict, CIMultiDictProxy
+from yarl import URL
 
 from replay._adapters.failures import aiohttp_kind
 from replay._cassette import Cassette, Record, Replay
@@ -79,8 +81,9 @@ class ReplayMiddleware:
             return replayed(decision.answer, request, self.cassette.replay_speed)
         started, recorded_at = time.monotonic(), usage.now()
         try:
-            with through_cassette():  # allowed by --block-network: this records
-                response = await handler(request)
+            async with sent_with_real_ids(request, asked, decision):
+                with through_cassette():  # allowed by --block-network: this records
+                    response = await handler(request)
         except aiohttp.ClientError as error:
             if not isinstance(error, NEVER_CONNECTED):
                 await self.cassette.aadd(decision, failure(error, recorded_at))
@@ -96,16 +99,18 @@ class ReplayMiddleware:
         :class:`~replay._cassette.Recording`: once, at the first of the body's end, its final
         event (before the caller has it: an SDK may stop reading there and never close, as
         litellm's async Anthropic stream does), a transport error, the caller closing it, or the
-        cassette saved while it is open.
+        cassette saved while it is open. The caller reads the body as it will be replayed
+        (:attr:`~replay._cassette.Recording.shown`), each line as soon as it has arrived.
         """
         # The bytes as Latin-1, one character each, as the httpx transports keep them: aiohttp's
         # own strings hold undecodable bytes as lone surrogates, which no cassette can store.
         headers = model.headers_from_bytes(response.raw_headers)
         # aiohttp's parser decodes, if it does
-        recorder = StreamRecorder(None, started, response.headers.get("content-type"))
+        content_type = response.headers.get("content-type")
+        recorder = StreamRecorder(None, started, content_type)
         kept = stored_headers(headers, self.auto_decompress)
         outcome = functools.partial(recorder.response, response.status, kept, recorded_at)
-        recording = self.cassette.recording(record, outcome)
+        recording = self.cassette.recording(record, outcome, content_type)
         upstream, mirror = response.content, _reader(asyncio.get_running_loop())
 
         async def pump() -> None:
@@ -114,8 +119,12 @@ class ReplayMiddleware:
                     if data := recorder.feed(raw):
                         if recorder.at_final_event:
                             await recording.afinish(True)
-                        _feed(mirror, data)
+                        if shown := recording.shown.feed(data):
+                            _feed(mirror, shown)
+                rest = recording.shown.rest()  # the body's end: the rest of its last line
                 await recording.afinish(True)
+                if rest:
+                    _feed(mirror, rest)
             except Exception as error:
                 try:  # recorded before the caller hears of it, as the httpx transports do
                     if isinstance(error, aiohttp.ClientError) and not response.closed:
@@ -145,6 +154,35 @@ async def to_model(request: ClientRequest) -> model.Request:
         headers=tuple((name.lower(), value) for name, value in request.headers.items()),
         body=body,
     )
+
+
+@contextlib.asynccontextmanager
+async def sent_with_real_ids(
+    request: ClientRequest, asked: model.Request, record: Record
+) -> AsyncIterator[None]:
+    """Within the block, ``request`` carries the real ids of the placeholders it was given.
+
+    aiohttp sends the request object the middleware holds; a new ``ClientRequest`` would need
+    the session's connection settings (TLS, proxy, timer) again. So its URL and body are
+    swapped for the send and put back after, for a middleware around this one that sends it
+    again (retries), and the response keeps the request as the caller made it, as on replay.
+    """
+    real = record.upstream
+    if real is None:
+        yield
+        return
+    url, info = request.url, request.request_info
+    request.url = URL(real.url, encoded=True)
+    if real.body != asked.body:
+        await request.update_body(real.body)
+    try:
+        yield
+    finally:
+        request.url = url
+        if real.body != asked.body:
+            await request.update_body(asked.body)
+    if request.response is not None:
+        request.response._request_info = info  # as replay gives it: the URL the caller asked
 
 
 # Replaying.

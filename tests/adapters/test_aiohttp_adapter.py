@@ -243,3 +243,144 @@ async def test_a_stream_read_to_its_final_event_is_in_the_file_when_the_block_en
         stored = path.read_text()  # the file, not the journal beside it
         response.close()
     assert '"complete": true' in stored and "message_stop" in stored
+
+
+# Recording looks like replay (issue 24): placeholders and fixed times while recording too.
+
+
+async def chat_and_stream(session: aiohttp.ClientSession, url: str) -> dict[str, Any]:
+    endpoint = url + "/v1/chat/completions"
+    async with session.post(endpoint, json=chat("hello"), headers=HEADERS) as plain:
+        answer = await plain.json()
+        info_url = str(plain.request_info.url)
+    body = chat("stream a few words to me", stream=True)
+    async with session.post(endpoint, json=body, headers=HEADERS) as streamed:
+        chunks = [data async for data, _ in streamed.content.iter_chunks()]
+    return {"answer": answer, "chunks": chunks, "info_url": info_url}
+
+
+def stream_events(chunks: list[bytes]) -> list[Any]:
+    lines = b"".join(chunks).splitlines()
+    return [json.loads(line[len(b"data: ") :]) for line in lines if line.startswith(b"data: {")]
+
+
+async def test_while_recording_the_caller_sees_what_replay_gives(
+    tmp_path: Path, server: FakeLLMServer
+) -> None:
+    path = tmp_path / "c.json"
+    async with aiohttp.ClientSession() as session:
+        with replay.use_cassette(path) as recording:
+            recorded = await chat_and_stream(session, server.url)
+    assert recording.recorded == 2
+    server.stop()
+    async with aiohttp.ClientSession() as session:
+        with replay.use_cassette(path, mode="none") as replaying:
+            replayed = await chat_and_stream(session, server.url)
+    assert replaying.replayed == 2
+    assert replayed == recorded  # the stream's chunks byte for byte, boundaries included
+    stored = path.read_text()
+    assert recorded["answer"]["id"] in stored and recorded["answer"]["created"] == 1000000000
+    events = stream_events(recorded["chunks"])
+    assert {event["created"] for event in events} == {1000000000}
+    assert len({event["id"] for event in events}) == 1 and events[0]["id"] in stored
+
+
+def responses_call(**extra: Any) -> dict[str, Any]:
+    return {"model": "gpt-4o", "input": "a question", **extra}
+
+
+async def responses_chain(session: aiohttp.ClientSession, url: str) -> list[Any]:
+    """A Responses call, one chained to it by ``previous_response_id``, and a fetch by id."""
+    endpoint = url + "/v1/responses"
+    async with session.post(endpoint, json=responses_call(), headers=HEADERS) as sent:
+        first = await sent.json()
+    chained = responses_call(previous_response_id=first["id"])
+    async with session.post(endpoint, json=chained, headers=HEADERS) as sent:
+        assert sent.status == 200, await sent.text()
+        second = await sent.json()
+    async with session.get(f"{endpoint}/{second['id']}", headers=HEADERS) as sent:
+        assert sent.status == 200, await sent.text()
+        fetched = await sent.json()
+        # The URL the caller asked for, as on replay, though the real id went upstream.
+        assert str(sent.url) == str(sent.request_info.url) == f"{endpoint}/{second['id']}"
+    return [first, second, fetched]
+
+
+async def test_a_chained_request_reaches_the_server_with_the_real_id_and_replays(
+    tmp_path: Path, server: FakeLLMServer
+) -> None:
+    path = tmp_path / "c.json"
+    async with aiohttp.ClientSession() as session:
+        with replay.use_cassette(path) as recording:
+            recorded = await responses_chain(session, server.url)
+    assert recording.recorded == 3
+    first, second, fetched = recorded
+    # The server rejects ids it never issued: it got the real ones, the caller placeholders.
+    real_first = server.requests[1].json()["previous_response_id"]
+    real_second = server.requests[2].path.rsplit("/", 1)[-1]
+    stored = path.read_text()
+    for real, shown in ((real_first, first["id"]), (real_second, second["id"])):
+        assert real != shown and len(real) == len(shown)
+        assert real not in stored and shown in stored
+    assert second["previous_response_id"] == first["id"] and fetched["id"] == second["id"]
+    server.stop()
+    async with aiohttp.ClientSession() as session:
+        with replay.use_cassette(path, mode="none") as replaying:
+            replayed = await responses_chain(session, server.url)
+    assert replaying.replayed == 3 and replayed == recorded
+
+
+async def test_without_normalizing_the_caller_and_the_cassette_keep_the_real_values(
+    tmp_path: Path, server: FakeLLMServer
+) -> None:
+    path = tmp_path / "c.json"
+    async with aiohttp.ClientSession() as session:
+        with replay.use_cassette(path, normalize=False):
+            recorded = await chat_and_stream(session, server.url)
+    server.stop()
+    async with aiohttp.ClientSession() as session:
+        with replay.use_cassette(path, mode="none", normalize=False):
+            replayed = await chat_and_stream(session, server.url)
+    assert replayed == recorded
+    events = stream_events(recorded["chunks"])
+    assert 1000000000 not in {recorded["answer"]["created"], *(e["created"] for e in events)}
+
+
+async def test_a_request_sent_again_by_an_outer_middleware_still_carries_the_placeholder(
+    tmp_path: Path, server: FakeLLMServer
+) -> None:
+    """A retrying middleware around ours sends the same request object again: the real id
+    swapped in for the first send must not stay in it."""
+    seen_after_a_send: list[tuple[str, bytes]] = []
+
+    async def sent_twice(
+        request: aiohttp.ClientRequest, handler: aiohttp.ClientHandlerType
+    ) -> aiohttp.ClientResponse:
+        await (await handler(request)).read()
+        body = await request.body.as_bytes() if request.body else b""
+        seen_after_a_send.append((request.url.path, body))
+        return await handler(request)
+
+    path = tmp_path / "c.json"
+    endpoint = server.url + "/v1/responses"
+    with replay.Cassette(path) as cassette:
+        ours = replay.ReplayMiddleware(cassette)
+        retried = [sent_twice, ours]
+        async with aiohttp.ClientSession(middlewares=[ours]) as session:
+            async with session.post(endpoint, json=responses_call(), headers=HEADERS) as sent:
+                shown = (await sent.json())["id"]
+            chained = responses_call(previous_response_id=shown)  # the placeholder in the body
+            async with session.post(
+                endpoint, json=chained, headers=HEADERS, middlewares=retried
+            ) as sent:
+                assert sent.status == 200, await sent.text()
+            # and in the URL
+            async with session.get(f"{endpoint}/{shown}", headers=HEADERS, middlewares=retried):
+                pass
+    real = server.requests[1].json()["previous_response_id"]
+    assert [r.json()["previous_response_id"] for r in server.requests[1:3]] == [real, real]
+    assert [r.path for r in server.requests[3:]] == [f"/v1/responses/{real}"] * 2
+    assert cassette.recorded == 5 and real != shown and real not in path.read_text()
+    (_, chained_body), (fetched_path, _) = seen_after_a_send
+    assert json.loads(chained_body)["previous_response_id"] == shown
+    assert fetched_path == f"/v1/responses/{shown}"
