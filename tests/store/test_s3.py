@@ -11,15 +11,19 @@ import subprocess
 import sys
 import uuid
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import boto3
+import httpx
 import openai
 import orjson
 import pytest
 from click.testing import CliRunner
 from s3_server import S3Server
+from serving import Running
+from test_kill_while_recording import assert_replays, record_and_kill
 
 import replay
 from replay._adapters.proxy import Shelf
@@ -372,3 +376,67 @@ def test_replay_sync_copies_a_local_directory_to_s3_and_back_merging(
     assert "2 cassettes synced, 2 written" in down.output
     assert texts(journal.view(LOCAL, back / "deeper" / "b.json")) == ["beta"]
     assert texts(journal.view(LOCAL, back / "a.json")) == ["alpha", "only-remote"]
+
+
+def ask_through(serving: Running, prompt: str) -> httpx.Response:
+    body = {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": prompt}]}
+    headers = {"authorization": f"Bearer {DEFAULT_API_KEY}", "x-replay-cassette": "shared"}
+    return httpx.post(serving.url + "/v1/chat/completions", json=body, headers=headers, timeout=60)
+
+
+def test_two_serve_processes_record_into_one_bucket_and_a_third_replays_it_all(
+    bucket: str, tmp_path: Path
+) -> None:
+    """Each serve asks its own prompts and the shared ones, all at once, into one cassette."""
+    where = f"s3://{bucket}/served"
+    own = {name: [f"{name} #{i}" for i in range(5)] for name in ("a", "b")}
+    shared = [f"both #{i}" for i in range(5)]
+    with FakeLLMServer() as fake:
+        recording = {
+            name: Running(
+                "--upstream", fake.url, "--mode", "new_episodes", "--cassettes", where, cwd=tmp_path
+            )
+            for name in own
+        }
+        asked = [(recording[name], p) for name in own for p in [*own[name], *shared]]
+        with ThreadPoolExecutor(max_workers=len(asked)) as pool:
+            answers = list(pool.map(lambda job: ask_through(*job), asked))
+        assert [a.status_code for a in answers] == [200] * len(asked)
+        for serving in recording.values():
+            status, _, err = serving.stop()
+            assert status == 0, err
+        upstream_calls = len(fake.requests)
+    assert keys(bucket) == ["served/shared.json"]  # every journal entry folded and removed
+    stored = replay.Cassette(f"{where}/shared.json", "none").interactions
+    prompts = sorted(orjson.loads(i.request.body)["messages"][0]["content"] for i in stored)
+    assert prompts == sorted([*own["a"], *own["b"], *shared])
+    # A shared prompt both recorded before either saw the other's keeps both answers, once each.
+    assert sum(len(i.outcomes) for i in stored) == upstream_calls
+
+    replaying = Running("--mode", "none", "--cassettes", where, cwd=tmp_path)
+    replayed = [ask_through(replaying, prompt) for _, prompt in asked]
+    status, _, err = replaying.stop()
+    assert status == 0, err
+    assert [r.status_code for r in replayed] == [200] * len(asked)
+    assert [r.json()["choices"] for r in replayed] == [a.json()["choices"] for a in answers]
+
+
+def test_a_recorder_killed_while_recording_into_s3_loses_nothing_and_the_next_folds_it(
+    bucket: str,
+) -> None:
+    where = f"s3://{bucket}/killed.json"
+    with FakeLLMServer(api_key=DEFAULT_API_KEY) as server:
+        url = server.url + "/v1/chat/completions"
+        record_and_kill(where, url, "sync", 4)
+        journaled = keys(bucket)
+        assert len(journaled) == 4 and "killed.json" not in journaled  # nothing saved, 4 entries
+        assert_replays(where, url, "sync", 4)  # a reader sees the journal of the killed one
+        next_writer = subprocess.run(
+            [sys.executable, "-c", RECORDER, where, url, "next", DEFAULT_API_KEY], timeout=120
+        )
+        assert next_writer.returncode == 0
+    assert keys(bucket) == ["killed.json"]  # the killed one's entries folded and removed
+    stored = replay.Cassette(where, "none").interactions
+    prompts = sorted(orjson.loads(i.request.body)["messages"][0]["content"] for i in stored)
+    assert prompts == sorted([f"call {i}" for i in range(4)] + [f"next #{i}" for i in range(6)])
+    assert all(len(i.outcomes) == 1 for i in stored)
