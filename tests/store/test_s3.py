@@ -12,6 +12,7 @@ import sys
 import uuid
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -185,10 +186,15 @@ class Interleaved(s3.S3Store):
             raise
 
 
-def entry(text: str) -> tuple[str, dict[str, Any], dict[str, Any]]:
+def entry(text: str, recorded_at: str = "") -> tuple[str, dict[str, Any], dict[str, Any]]:
     """A journal entry's key, request and response, for a request to /``text``."""
     request = {"method": "POST", "url": f"https://api.example/{text}", "headers": {}}
-    response = {"status": 200, "headers": {}, "body": {"text": text}, "recorded_at": RECORDED_AT}
+    response = {
+        "status": 200,
+        "headers": {},
+        "body": {"text": text},
+        "recorded_at": recorded_at or RECORDED_AT,
+    }
     return hashlib.md5(text.encode()).hexdigest(), request, response
 
 
@@ -440,3 +446,49 @@ def test_a_recorder_killed_while_recording_into_s3_loses_nothing_and_the_next_fo
     prompts = sorted(orjson.loads(i.request.body)["messages"][0]["content"] for i in stored)
     assert prompts == sorted([f"call {i}" for i in range(4)] + [f"next #{i}" for i in range(6)])
     assert all(len(i.outcomes) == 1 for i in stored)
+
+
+def test_replay_prune_older_than_removes_old_interactions_and_cassettes_from_an_s3_prefix(
+    bucket: str,
+) -> None:
+    old, fresh = "2020-01-02T03:04:05Z", datetime.now(UTC).isoformat()
+    for name, text, recorded_at in (
+        ("suite/a.json", "alpha", old),
+        ("suite/a.json", "beta", fresh),
+        ("suite/b.json", "gamma", old),
+    ):
+        journal.add(s3.STORE, S3Location(bucket, name), *entry(text, recorded_at), reset=False)
+        journal.fold(s3.STORE, S3Location(bucket, name))
+    # A recorder killed before its save: only its journal is there, and it is old.
+    journal.add(s3.STORE, S3Location(bucket, "suite/c.json"), *entry("delta", old), reset=False)
+    before = keys(bucket)
+    runner = CliRunner()
+    by_use = runner.invoke(main, ["prune", "--yes", f"s3://{bucket}/suite"])
+    assert by_use.exit_code == 2 and "give --older-than DAYS" in by_use.output
+    assert f"s3://{bucket}/suite" in by_use.output and "Traceback" not in by_use.output
+
+    dry = runner.invoke(main, ["prune", "--json", "--older-than", "30", f"s3://{bucket}/suite"])
+    assert dry.exit_code == 1, dry.output  # something is left to remove
+    planned = orjson.loads(dry.output)
+    assert planned["applied"] is False and keys(bucket) == before
+    assert planned["directories"][0]["message"].startswith("no usage record in an object store")
+    assert {Path(f["path"]).name: f["delete_file"] for f in planned["files"]} == {
+        "a.json": False,
+        "b.json": True,
+        "c.json": True,
+    }
+    assert (
+        runner.invoke(
+            main, ["prune", "--dry-run", "--yes", "--older-than", "30", f"s3://{bucket}/suite"]
+        ).exit_code
+        == 1
+    )
+    assert keys(bucket) == before
+
+    pruned = runner.invoke(main, ["prune", "--yes", "--older-than", "30", f"s3://{bucket}/suite"])
+    assert pruned.exit_code == 0, pruned.output
+    assert f"s3://{bucket}/suite/b.json: removed the file" in pruned.output
+    assert keys(bucket) == ["suite/a.json"]  # no journal left behind either
+    assert texts(journal.view(s3.STORE, S3Location(bucket, "suite/a.json"))) == ["beta"]
+    again = runner.invoke(main, ["prune", "--yes", "--older-than", "30", f"s3://{bucket}/suite"])
+    assert again.exit_code == 0 and again.output.strip().endswith("nothing to prune")
