@@ -28,11 +28,11 @@ import httpx
 import orjson
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from s3_server import S3Server  # noqa: E402
+from s3_server import S3Server
 
-import replay  # noqa: E402
-from replay._store import s3  # noqa: E402
-from replay.tools.fakellm import DEFAULT_API_KEY, FakeLLMServer  # noqa: E402
+import replay
+from replay._store import s3
+from replay.tools.fakellm import DEFAULT_API_KEY, FakeLLMServer
 
 RESULTS = Path(__file__).resolve().parent / "results"
 HEADERS = {"authorization": f"Bearer {DEFAULT_API_KEY}"}
