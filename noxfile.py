@@ -68,7 +68,8 @@ def docs(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def bench(session: nox.Session) -> None:
     """This project against vcrpy, cassetter and the floor: bench/results/latest.{md,json};
-    then the same tools on pydantic-ai's cassettes and a pytest run: suite.{md,json}."""
+    then the same tools on pydantic-ai's cassettes and a pytest run: suite.{md,json}; then a
+    replay-only run over s3:// (moto on loopback) against local files: s3_warm.{md,json}."""
     # The published figures compare against vcrpy 9.4.2, cassetter 0.16.1 and (for vcrpy's
     # pytest plugin) pytest-recording 0.14.1: pinned, so a rerun compares the same.
     session.install(
@@ -77,6 +78,7 @@ def bench(session: nox.Session) -> None:
     session.run("python", "bench/run.py", *session.posargs)
     quick = ["--quick"] if "--quick" in session.posargs else []
     session.run("python", "bench/suite.py", *quick)
+    session.run("python", "bench/s3_warm.py", *quick)
 
 
 @nox.session(python=PYTHON)

@@ -8,6 +8,8 @@ directory given, and this directory's run is older, its record is *stale*
 and nothing is removed there for lack of use (only ``--older-than`` applies).
 A directory in the pytest plugin's default layout whose test module is gone is
 *orphaned* instead, and all its cassettes go (:func:`missing_test_module`).
+An s3:// prefix has no usage record (it is kept locally, per local directory):
+only ``--older-than`` applies there.
 
 A plan is made from the files as read, to show; applying makes it again from
 each file as it is under its lock, so an interaction re-recorded in between
@@ -28,9 +30,10 @@ from typing import Any
 
 from replay._core.answers import prompt_of
 from replay._core.errors import CassetteError
+from replay._core.location import Location, S3Location
 from replay._store import cassette_file as store
 from replay._store import journal, usage
-from replay._store.backend import LOCAL
+from replay._store.backend import store_for
 from replay.tools.wording import counted
 
 OLDEST = datetime.min.replace(tzinfo=UTC)
@@ -53,7 +56,7 @@ def cutoff(days: float | None, now: datetime) -> datetime | None:
 class Directory:
     """One directory of cassettes and the run prune goes by there, if any."""
 
-    path: Path
+    path: Location
     record: Mapping[str, usage.Run] | None
     """The runs of its usage record; None when it has none."""
     last_complete: usage.Run | None
@@ -95,6 +98,8 @@ class Directory:
         if last is not None:
             processes = counted(last.processes, "process", "processes")
             return f"going by run {last.id}, ended {last.ended} ({processes})"
+        if isinstance(self.path, S3Location):
+            return "no usage record in an object store: only --older-than applies here"
         if self.record is None:
             return (
                 f"no usage record ({usage.record_path(self.path)}): run the whole test suite once, "
@@ -124,11 +129,11 @@ def _run_json(run: usage.Run) -> dict[str, Any]:
     return {"id": run.id, "started": run.started, "ended": run.ended, "processes": run.processes}
 
 
-def directories(paths: Sequence[Path]) -> list[Directory]:
+def directories(paths: Sequence[Location]) -> list[Directory]:
     """Each directory's usage record read, and judged against the newest complete run of all."""
     found = []
-    for path in sorted(set(paths)):
-        record = usage.read(path)
+    for path in sorted(set(paths), key=str):
+        record = usage.read(path) if isinstance(path, Path) else None
         found.append((path, record, usage.last_complete_run(record) if record else None))
     newest = max((run for _, _, run in found if run), key=lambda r: r.ended, default=None)
     judged = []
@@ -137,7 +142,8 @@ def directories(paths: Sequence[Path]) -> list[Directory]:
         newer = None
         if newest is not None and run is not None and run.id != newest.id:
             newer = newest if run.ended < newest.ended else None
-        judged.append(Directory(path, record, run, newer, missing_test_module(path)))
+        orphaned = missing_test_module(path) if isinstance(path, Path) else None
+        judged.append(Directory(path, record, run, newer, orphaned))
     return judged
 
 
@@ -206,7 +212,7 @@ def newest_recording(entry: Any) -> datetime | None:
 
 @dataclass(frozen=True)
 class Plan:
-    path: Path
+    path: Location
     stored: int
     """How many interactions the file holds."""
     reasons: dict[str, str]
@@ -230,23 +236,24 @@ class Plan:
         }
 
 
-def plan(path: Path, entries: store.Document, policy: Policy) -> Plan:
+def plan(path: Location, entries: store.Document, policy: Policy) -> Plan:
     reasons = policy.reasons(path.name, entries)
     prompts = {key: _prompt(path, key, entries[key]) for key in reasons}
     return Plan(path, len(entries), reasons, prompts)
 
 
-def _prompt(path: Path, key: str, entry: Any) -> str:
+def _prompt(path: Location, key: str, entry: Any) -> str:
     try:
         return prompt_of(store.decode(path, key, entry).request)
     except CassetteError:
         return ""  # a malformed interaction shows no prompt, and goes all the same
 
 
-def apply(path: Path, policy: Policy) -> Plan:
-    """Plan again on the file as it is under its lock, and remove that: what was removed.
+def apply(path: Location, policy: Policy) -> Plan:
+    """Plan again on the file as it is under its lock (in S3: as read, written only if it
+    is still that version), and remove that: what was removed.
 
-    A cassette deleted takes its lock file with it, so nothing is left behind.
+    A local cassette deleted takes its lock file with it, so nothing is left behind.
     """
     planned: list[Plan] = []
 
@@ -259,9 +266,9 @@ def apply(path: Path, policy: Policy) -> Plan:
             return None
         return {k: v for k, v in current.items() if k not in done.reasons}
 
-    journal.fold(LOCAL, path, without_planned)
+    journal.fold(store_for(path), path, without_planned)
     done = planned[-1]
-    if done.reasons and done.delete_file:
+    if done.reasons and done.delete_file and isinstance(path, Path):
         # Once released: an open lock file cannot be deleted on Windows.
         store.lock_path(path).unlink(missing_ok=True)
     return done

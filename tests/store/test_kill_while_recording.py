@@ -84,7 +84,7 @@ def body(index: int, stream: bool) -> bytes:
     )
 
 
-def record_and_kill(path: Path, url: str, kind: str, calls: int) -> None:
+def record_and_kill(path: Path | str, url: str, kind: str, calls: int) -> None:
     child = subprocess.Popen(
         [sys.executable, "-c", CHILD, str(path), url, DEFAULT_API_KEY, kind, str(calls)],
         stdout=subprocess.PIPE,
@@ -97,7 +97,7 @@ def record_and_kill(path: Path, url: str, kind: str, calls: int) -> None:
     child.wait()
 
 
-def assert_replays(path: Path, url: str, kind: str, calls: int) -> None:
+def assert_replays(path: Path | str, url: str, kind: str, calls: int) -> None:
     cassette = Cassette(path, "none")
     stream = kind == "stream"
     with httpx.Client(transport=ReplayTransport(cassette)) as client:

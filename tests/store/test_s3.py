@@ -11,15 +11,20 @@ import subprocess
 import sys
 import uuid
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import boto3
+import httpx
 import openai
 import orjson
 import pytest
 from click.testing import CliRunner
 from s3_server import S3Server
+from serving import Running
+from test_kill_while_recording import assert_replays, record_and_kill
 
 import replay
 from replay._adapters.proxy import Shelf
@@ -181,10 +186,15 @@ class Interleaved(s3.S3Store):
             raise
 
 
-def entry(text: str) -> tuple[str, dict[str, Any], dict[str, Any]]:
+def entry(text: str, recorded_at: str = "") -> tuple[str, dict[str, Any], dict[str, Any]]:
     """A journal entry's key, request and response, for a request to /``text``."""
     request = {"method": "POST", "url": f"https://api.example/{text}", "headers": {}}
-    response = {"status": 200, "headers": {}, "body": {"text": text}, "recorded_at": RECORDED_AT}
+    response = {
+        "status": 200,
+        "headers": {},
+        "body": {"text": text},
+        "recorded_at": recorded_at or RECORDED_AT,
+    }
     return hashlib.md5(text.encode()).hexdigest(), request, response
 
 
@@ -372,3 +382,113 @@ def test_replay_sync_copies_a_local_directory_to_s3_and_back_merging(
     assert "2 cassettes synced, 2 written" in down.output
     assert texts(journal.view(LOCAL, back / "deeper" / "b.json")) == ["beta"]
     assert texts(journal.view(LOCAL, back / "a.json")) == ["alpha", "only-remote"]
+
+
+def ask_through(serving: Running, prompt: str) -> httpx.Response:
+    body = {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": prompt}]}
+    headers = {"authorization": f"Bearer {DEFAULT_API_KEY}", "x-replay-cassette": "shared"}
+    return httpx.post(serving.url + "/v1/chat/completions", json=body, headers=headers, timeout=60)
+
+
+def test_two_serve_processes_record_into_one_bucket_and_a_third_replays_it_all(
+    bucket: str, tmp_path: Path
+) -> None:
+    """Each serve asks its own prompts and the shared ones, all at once, into one cassette."""
+    where = f"s3://{bucket}/served"
+    own = {name: [f"{name} #{i}" for i in range(5)] for name in ("a", "b")}
+    shared = [f"both #{i}" for i in range(5)]
+    with FakeLLMServer() as fake:
+        recording = {
+            name: Running(
+                "--upstream", fake.url, "--mode", "new_episodes", "--cassettes", where, cwd=tmp_path
+            )
+            for name in own
+        }
+        asked = [(recording[name], p) for name in own for p in [*own[name], *shared]]
+        with ThreadPoolExecutor(max_workers=len(asked)) as pool:
+            answers = list(pool.map(lambda job: ask_through(*job), asked))
+        assert [a.status_code for a in answers] == [200] * len(asked)
+        for serving in recording.values():
+            status, _, err = serving.stop()
+            assert status == 0, err
+        upstream_calls = len(fake.requests)
+    assert keys(bucket) == ["served/shared.json"]  # every journal entry folded and removed
+    stored = replay.Cassette(f"{where}/shared.json", "none").interactions
+    prompts = sorted(orjson.loads(i.request.body)["messages"][0]["content"] for i in stored)
+    assert prompts == sorted([*own["a"], *own["b"], *shared])
+    # A shared prompt both recorded before either saw the other's keeps both answers, once each.
+    assert sum(len(i.outcomes) for i in stored) == upstream_calls
+
+    replaying = Running("--mode", "none", "--cassettes", where, cwd=tmp_path)
+    replayed = [ask_through(replaying, prompt) for _, prompt in asked]
+    status, _, err = replaying.stop()
+    assert status == 0, err
+    assert [r.status_code for r in replayed] == [200] * len(asked)
+    assert [r.json()["choices"] for r in replayed] == [a.json()["choices"] for a in answers]
+
+
+def test_a_recorder_killed_while_recording_into_s3_loses_nothing_and_the_next_folds_it(
+    bucket: str,
+) -> None:
+    where = f"s3://{bucket}/killed.json"
+    with FakeLLMServer(api_key=DEFAULT_API_KEY) as server:
+        url = server.url + "/v1/chat/completions"
+        record_and_kill(where, url, "sync", 4)
+        journaled = keys(bucket)
+        assert len(journaled) == 4 and "killed.json" not in journaled  # nothing saved, 4 entries
+        assert_replays(where, url, "sync", 4)  # a reader sees the journal of the killed one
+        next_writer = subprocess.run(
+            [sys.executable, "-c", RECORDER, where, url, "next", DEFAULT_API_KEY], timeout=120
+        )
+        assert next_writer.returncode == 0
+    assert keys(bucket) == ["killed.json"]  # the killed one's entries folded and removed
+    stored = replay.Cassette(where, "none").interactions
+    prompts = sorted(orjson.loads(i.request.body)["messages"][0]["content"] for i in stored)
+    assert prompts == sorted([f"call {i}" for i in range(4)] + [f"next #{i}" for i in range(6)])
+    assert all(len(i.outcomes) == 1 for i in stored)
+
+
+def test_replay_prune_older_than_removes_old_interactions_and_cassettes_from_an_s3_prefix(
+    bucket: str,
+) -> None:
+    old, fresh = "2020-01-02T03:04:05Z", datetime.now(UTC).isoformat()
+    for name, text, recorded_at in (
+        ("suite/a.json", "alpha", old),
+        ("suite/a.json", "beta", fresh),
+        ("suite/b.json", "gamma", old),
+    ):
+        journal.add(s3.STORE, S3Location(bucket, name), *entry(text, recorded_at), reset=False)
+        journal.fold(s3.STORE, S3Location(bucket, name))
+    # A recorder killed before its save: only its journal is there, and it is old.
+    journal.add(s3.STORE, S3Location(bucket, "suite/c.json"), *entry("delta", old), reset=False)
+    before = keys(bucket)
+    runner = CliRunner()
+    by_use = runner.invoke(main, ["prune", "--yes", f"s3://{bucket}/suite"])
+    assert by_use.exit_code == 2 and "give --older-than DAYS" in by_use.output
+    assert f"s3://{bucket}/suite" in by_use.output and "Traceback" not in by_use.output
+
+    dry = runner.invoke(main, ["prune", "--json", "--older-than", "30", f"s3://{bucket}/suite"])
+    assert dry.exit_code == 1, dry.output  # something is left to remove
+    planned = orjson.loads(dry.output)
+    assert planned["applied"] is False and keys(bucket) == before
+    assert planned["directories"][0]["message"].startswith("no usage record in an object store")
+    assert {Path(f["path"]).name: f["delete_file"] for f in planned["files"]} == {
+        "a.json": False,
+        "b.json": True,
+        "c.json": True,
+    }
+    assert (
+        runner.invoke(
+            main, ["prune", "--dry-run", "--yes", "--older-than", "30", f"s3://{bucket}/suite"]
+        ).exit_code
+        == 1
+    )
+    assert keys(bucket) == before
+
+    pruned = runner.invoke(main, ["prune", "--yes", "--older-than", "30", f"s3://{bucket}/suite"])
+    assert pruned.exit_code == 0, pruned.output
+    assert f"s3://{bucket}/suite/b.json: removed the file" in pruned.output
+    assert keys(bucket) == ["suite/a.json"]  # no journal left behind either
+    assert texts(journal.view(s3.STORE, S3Location(bucket, "suite/a.json"))) == ["beta"]
+    again = runner.invoke(main, ["prune", "--yes", "--older-than", "30", f"s3://{bucket}/suite"])
+    assert again.exit_code == 0 and again.output.strip().endswith("nothing to prune")

@@ -15,7 +15,7 @@ import websockets.sync.client
 from conftest import TEST_API_KEY, port_refuses
 from realtime_client import converse
 from realtime_server import RealtimeServer
-from test_serve import Running
+from serving import Running
 from websockets.exceptions import ConnectionClosedError, InvalidStatus
 
 import replay

@@ -138,9 +138,6 @@ def _existing(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
 
 _CASSETTES = click.argument("paths", nargs=-1, required=True, callback=_existing, type=LOCATION)
 """Cassettes and directories of them, local or s3://."""
-_LOCAL_CASSETTES = click.argument("paths", nargs=-1, required=True, callback=_existing,
-                                  type=click.Path(path_type=Path))  # fmt: skip
-"""For ``prune``, which goes by the usage record, kept locally."""
 _JSON_HELP = "Print one JSON document."
 _COLOR_HELP = "Force colors on or off (default: on at a terminal, off when NO_COLOR is set)."
 

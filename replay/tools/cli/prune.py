@@ -5,12 +5,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from pathlib import Path
 
 import click
 
+from replay._core.location import Location, S3Location
 from replay.tools import layout, prune
-from replay.tools.cli.output import _JSON, _LOCAL_CASSETTES, Output, _output, _prompt_line, _read
+from replay.tools.cli.output import _CASSETTES, _JSON, Output, _output, _prompt_line, _read
 from replay.tools.wording import counted
 
 # replay prune (the planning is in replay.tools.prune)
@@ -23,7 +23,7 @@ def _days(ctx: click.Context, param: click.Parameter, value: float | None) -> fl
 
 
 @click.command("prune")
-@_LOCAL_CASSETTES
+@_CASSETTES
 @click.option("--yes", is_flag=True, help="Remove them (without --yes, only show what would go).")
 @click.option("--dry-run", is_flag=True, help="Only show what would be removed.")
 @click.option(
@@ -35,21 +35,24 @@ def _days(ctx: click.Context, param: click.Parameter, value: float | None) -> fl
 )
 @_JSON
 def prune_command(
-    paths: tuple[Path, ...], yes: bool, dry_run: bool, older_than: float | None, as_json: bool
+    paths: tuple[Location, ...], yes: bool, dry_run: bool, older_than: float | None, as_json: bool
 ) -> None:
     """Remove the interactions, and cassettes, that the last complete test run did not use.
 
     Also all the cassettes of a deleted test module, in the pytest plugin's default layout.
     Shows what it would remove, and removes it only with --yes. Exit status 1
     when something was left to remove or a directory has no usage record (or a stale one).
+    An s3:// prefix has no usage record: there only --older-than applies, and it is required.
     """
+    remote = next((path for path in paths if isinstance(path, S3Location)), None)
+    if remote is not None and older_than is None:
+        raise click.UsageError(
+            f"{remote}: an object store has no usage record, so prune goes by age alone "
+            "there: give --older-than DAYS"
+        )
     output = _output(as_json)
     cutoff = prune.cutoff(older_than, datetime.now(UTC))
-    cassettes = [
-        (cassette.path, cassette)  # local: prune's paths are
-        for cassette in _read(paths, "Reading cassettes")
-        if isinstance(cassette.path, Path)
-    ]
+    cassettes = [(cassette.path, cassette) for cassette in _read(paths, "Reading cassettes")]
     directories = prune.directories([path.parent for path, _ in cassettes])
     policies = {d.path: prune.Policy(d.run, cutoff, d.missing_module) for d in directories}
     plans = [prune.plan(path, c.entries, policies[path.parent]) for path, c in cassettes]
