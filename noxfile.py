@@ -23,7 +23,7 @@ def tests(session: nox.Session) -> None:
     """The whole test suite, in two worker processes (the SDK matrix's fast subset of routes),
     then the pytest-recording suite beside pytest-recording itself."""
     session.install("-e", ".[test]")
-    session.run("pytest", *PYTEST_ARGS, *session.posargs)
+    session.run("pytest", *PYTEST_ARGS, *session.posargs, env={"HYPOTHESIS_PROFILE": "ci"})
     # Beside pytest-recording: installed apart and put on the path for this module only, since
     # with it loaded the whole suite would be a suite of pytest-recording's too.
     # Absolute: the module runs pytest in temporary directories, where a relative path is lost.

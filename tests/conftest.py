@@ -7,6 +7,7 @@ returns a guard whose ``assert_untouched()`` proves no request reached it since.
 
 from __future__ import annotations
 
+import os
 import re
 import socket
 from collections.abc import Callable, Iterator
@@ -19,6 +20,7 @@ from urllib.parse import urlsplit
 import httpx
 import httpx2
 import pytest
+from hypothesis import settings
 
 from replay._store import usage
 from replay.tools.fakellm import FakeLLMServer
@@ -27,6 +29,12 @@ TEST_API_KEY = "sk-fakellm-e2e-7Qm2Xc9Lp4Vt8Rb1"
 """The key the test server accepts; no cassette byte may contain it."""
 
 SDK_KEY_VARIABLES = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GROQ_API_KEY", "AI21_API_KEY")
+
+settings.register_profile("ci", derandomize=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+"""``HYPOTHESIS_PROFILE=ci`` (the default ``nox`` session, hence CI) draws the same examples
+every run, so CI passes or fails on the code alone; run by hand and in ``nox -s stress``, the
+property tests draw new examples each time and keep looking for what no one has found yet."""
 
 
 @pytest.fixture(autouse=True, scope="session")
