@@ -1,5 +1,5 @@
-"""Sessions: `nox` runs tests, lint, typecheck and docs; `bench`, `stages`, `stress`, `sdks`
-and `browser` on demand."""
+"""Sessions: `nox` runs tests, lint, typecheck and docs; `suites`, `bench`, `stages`, `stress`,
+`sdks` and `browser` on demand."""
 
 from __future__ import annotations
 
@@ -24,11 +24,9 @@ def tests(session: nox.Session) -> None:
     then the pytest-recording suite beside pytest-recording itself."""
     session.install("-e", ".[test]")
     session.run("pytest", *PYTEST_ARGS, *session.posargs, env={"HYPOTHESIS_PROFILE": "ci"})
-    # Beside pytest-recording: installed apart and put on the path for this module only, since
-    # with it loaded the whole suite would be a suite of pytest-recording's too.
-    # Absolute: the module runs pytest in temporary directories, where a relative path is lost.
-    recording = os.path.abspath(f"{session.create_tmp()}/pytest-recording")
-    session.install("--target", recording, "--no-deps", "pytest-recording==0.14.1")
+    # Beside pytest-recording: put on the path for this module only, since with it loaded the
+    # whole suite would be a suite of pytest-recording's too.
+    recording = _pytest_recording_apart(session)
     session.run(
         "pytest",
         "-p",
@@ -37,6 +35,35 @@ def tests(session: nox.Session) -> None:
         "no:recording",
         "tests/tools/test_recording_suite.py",
         env={"PYTHONPATH": recording},
+    )
+
+
+def _pytest_recording_apart(session: nox.Session) -> str:
+    """pytest-recording installed in a folder of its own, outside the session's environment,
+    for the runs that put it on ``PYTHONPATH``; absolute, since those runs start pytest in
+    temporary directories, where a relative path is lost."""
+    recording = os.path.abspath(f"{session.create_tmp()}/pytest-recording")
+    session.install("--target", recording, "--no-deps", "pytest-recording==0.14.1")
+    return recording
+
+
+REAL_SUITES: dict[str, list[str]] = {}
+"""The public suites in tests/real_suites and the releases of their projects that their vendored
+tests were written for (pinned, so the suites test replay, not a newer release of theirs)."""
+
+
+@nox.session(python=PYTHON)
+def suites(session: nox.Session) -> None:
+    """Public projects' pytest-recording suites, under pytest-recording and under replay
+    instead of it and beside it: tests/real_suites."""
+    session.install("-e", ".[test,vcr]", *[pin for pins in REAL_SUITES.values() for pin in pins])
+    recording = _pytest_recording_apart(session)
+    session.run(
+        "pytest",
+        *PYTEST_ARGS,
+        "tests/real_suites",
+        *session.posargs,
+        env={"REPLAY_PYTEST_RECORDING": recording},
     )
 
 

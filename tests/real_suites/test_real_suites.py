@@ -1,0 +1,53 @@
+"""Public projects' pytest-recording suites pass under replay with no edits (issue 24).
+
+For each suite in ``SUITES`` (its source, revision and license in ``<name>/SOURCE.md``): the
+suite under pytest-recording and vcrpy on its YAML cassettes gives the baseline; then, after
+``replay import-vcr`` over its cassette folders, the same tests pass with replay installed
+*instead of* pytest-recording, and again with both installed, where each marker goes to its own
+tool. Nothing answers at the providers' addresses (no network here, and replay's guard would
+stop a request that escaped): a test that passes got its answers from a cassette.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from suite_run import Outcome, Suite, copy_suite, import_vcr, run
+
+SUITES: list[Suite] = []
+
+
+@pytest.fixture(scope="module", params=SUITES, ids=lambda suite: suite.name)
+def suite(request: pytest.FixtureRequest) -> Suite:
+    return request.param  # type: ignore[no-any-return]
+
+
+@pytest.fixture(scope="module")
+def expected(suite: Suite, tmp_path_factory: pytest.TempPathFactory) -> Outcome:
+    """The suite as its authors run it: pytest-recording, its YAML cassettes, no replay."""
+    copied = copy_suite(suite, tmp_path_factory.mktemp("vcrpy"))
+    outcome = run(copied, suite, pytest_recording=True, plugins=("no:replay",))
+    assert outcome.passed and not outcome.failed, outcome.summary()
+    return outcome
+
+
+def test_the_suite_passes_with_replay_instead_of_pytest_recording(
+    suite: Suite, expected: Outcome, tmp_path: Path
+) -> None:
+    copied = copy_suite(suite, tmp_path / "replay")
+    import_vcr(copied, suite, "--delete")
+    assert not [path for folder in suite.cassettes for path in (copied / folder).rglob("*.yaml")]
+    outcome = run(copied, suite, pytest_recording=False)
+    assert outcome.passed == expected.passed, outcome.summary()
+    assert outcome.skipped == expected.skipped, outcome.summary()
+
+
+def test_the_suite_passes_with_replay_beside_pytest_recording(
+    suite: Suite, expected: Outcome, tmp_path: Path
+) -> None:
+    copied = copy_suite(suite, tmp_path / "both")
+    import_vcr(copied, suite)
+    outcome = run(copied, suite, pytest_recording=True)
+    assert outcome.passed == expected.passed, outcome.summary()
+    assert outcome.skipped == expected.skipped, outcome.summary()
