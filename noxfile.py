@@ -72,7 +72,7 @@ def lint(session: nox.Session) -> None:
     """ruff, and the layer rule: a lower layer importing a higher one fails (pyproject.toml)."""
     session.install("-e", ".", "ruff", "import-linter")
     session.run("ruff", "check", *LINT_PATHS)
-    session.run("ruff", "format", "--check", "replay")
+    session.run("ruff", "format", "--check", *LINT_PATHS)
     session.run("lint-imports")
 
 

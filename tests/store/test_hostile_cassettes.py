@@ -184,6 +184,8 @@ def test_a_malformed_event_stream_frame_names_the_interaction(chunk: object, sai
     entry = {"request": {"method": "POST", "url": url}, "responses": [response]}
     with pytest.raises(CassetteError, match=f"interaction k is malformed: .*{said}"):
         store.decode(Path("c.json"), "k", entry)
+
+
 # Issue 26: hostile input must be refused when read, never a traceback, a hang or a fold.
 
 BAD_URLS = ("http://127.0.0.1:999999/x", "http://[::1/x")
