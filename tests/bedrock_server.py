@@ -11,17 +11,20 @@
 
 Streams are ``application/vnd.amazon.eventstream`` frames (built here as the AWS documentation
 lays them out, not by replay's encoder), sent chunked in pieces that cut frames in two, as a
-socket may deliver them. Every answer has a fresh ``x-amzn-RequestId``. Like AWS, the server
-refuses a request not signed with SigV4 for the access key it was given. Each request's
-headers are kept in ``received``, so a test can look for the signature and session token in
-a cassette.
+socket may deliver them. Every answer has a fresh ``x-amzn-RequestId``, and, as on Bedrock,
+stream events are padded (``p``) to a random length and latencies vary from call to call.
+Like AWS, the server refuses a request not signed with SigV4 for the access key it was given.
+Each request's headers are kept in ``received``, so a test can look for the signature and
+session token in a cassette, and each answer's body in ``sent``.
 """
 
 from __future__ import annotations
 
 import base64
 import json
+import random
 import re
+import string
 import struct
 import threading
 import time
@@ -38,6 +41,18 @@ PIECE = 8
 """Characters of the answer per streamed text delta."""
 SEND_SIZE = 57
 """Bytes per HTTP chunk of a stream: frames arrive cut in two, as from a socket."""
+
+
+PADDING_ALPHABET = string.ascii_lowercase + string.ascii_uppercase + string.digits
+
+
+def padding() -> str:
+    """What Bedrock pads an event with, so that its size does not give its text away."""
+    return PADDING_ALPHABET[: random.randint(1, len(PADDING_ALPHABET))]
+
+
+def latency() -> int:
+    return random.randint(5, 900)
 
 
 def answer_to(text: str) -> str:
@@ -64,7 +79,7 @@ def converse_reply(body: dict[str, Any]) -> dict[str, Any]:
         "output": {"message": {"role": "assistant", "content": [{"text": text}]}},
         "stopReason": "end_turn",
         "usage": _usage(prompt, text),
-        "metrics": {"latencyMs": 17},
+        "metrics": {"latencyMs": latency()},
     }
 
 
@@ -95,7 +110,7 @@ def converse_stream_frames(body: dict[str, Any]) -> list[bytes]:
     prompt = _last_converse_text(body)
     answer = answer_to(prompt)
     return [
-        frame("messageStart", {"role": "assistant", "p": "abcdefgh"}),
+        frame("messageStart", {"role": "assistant", "p": padding()}),
         *(
             frame("contentBlockDelta", {"delta": {"text": piece}, "contentBlockIndex": 0})
             for piece in _pieces(answer)
@@ -104,7 +119,7 @@ def converse_stream_frames(body: dict[str, Any]) -> list[bytes]:
         frame("messageStop", {"stopReason": "end_turn"}),
         frame(
             "metadata",
-            {"usage": _usage(prompt, answer), "metrics": {"latencyMs": 23}, "p": "abc"},
+            {"usage": _usage(prompt, answer), "metrics": {"latencyMs": latency()}, "p": padding()},
         ),
     ]
 
@@ -145,8 +160,8 @@ def invoke_stream_frames(body: dict[str, Any]) -> list[bytes]:
             "amazon-bedrock-invocationMetrics": {
                 "inputTokenCount": usage["inputTokens"],
                 "outputTokenCount": usage["outputTokens"],
-                "invocationLatency": 31,
-                "firstByteLatency": 12,
+                "invocationLatency": latency(),
+                "firstByteLatency": latency(),
             },
         },
     ]
@@ -157,10 +172,10 @@ def invoke_stream_frames(body: dict[str, Any]) -> list[bytes]:
                 "bytes": base64.b64encode(
                     json.dumps(event, separators=(",", ":")).encode()
                 ).decode(),
-                "p": "abcdefghijklmnopqrstuvwxyzABCDEFGHIJ"[: 4 + n % 30],
+                "p": padding(),
             },
         )
-        for n, event in enumerate(events)
+        for event in events
     ]
 
 
@@ -168,6 +183,7 @@ class BedrockServer:
     def __init__(self, access_key: str) -> None:
         self.access_key = access_key
         self.received: list[dict[str, str]] = []
+        self.sent: list[bytes] = []
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -195,6 +211,7 @@ class BedrockServer:
 
             def _answer(self, status: int, payload: dict[str, Any]) -> None:
                 data = json.dumps(payload).encode()
+                server.sent.append(data)
                 self.send_response(status)
                 self.send_header("content-type", "application/json")
                 self.send_header("x-amzn-RequestId", str(uuid.uuid4()))
@@ -209,6 +226,7 @@ class BedrockServer:
                 self.send_header("transfer-encoding", "chunked")
                 self.end_headers()
                 data = b"".join(frames)
+                server.sent.append(data)
                 for start in range(0, len(data), SEND_SIZE):
                     piece = data[start : start + SEND_SIZE]
                     self.wfile.write(b"%x\r\n%s\r\n" % (len(piece), piece))

@@ -276,6 +276,53 @@ def payload_of_view(view: bytes) -> bytes:
     return orjson.dumps({**outer, "bytes": encoded})
 
 
+def rewriting_frame(data: bytes, rewrite: Callable[[bytes], bytes]) -> bytes:
+    """One whole frame with ``rewrite`` applied to its payload's view and framed again; bytes
+    that are no frame are rewritten as they are."""
+    try:
+        frame = decode_frame(data)
+    except FrameError:
+        return rewrite(data)
+    view = payload_view(frame.payload)
+    payload = rewrite(frame.payload if view is None else view)
+    if view is not None:
+        with contextlib.suppress(ValueError):  # a rewrite that broke the JSON stays visible
+            payload = payload_of_view(payload)
+    return encode_frame(Frame(frame.headers, payload))
+
+
+class FrameCutter:
+    """An event stream arriving in pieces cut anywhere, given back as whole frames; once the
+    bytes turn out to be no event stream, given back as they come."""
+
+    def __init__(self) -> None:
+        self._pending = b""
+        self._broken = False
+
+    def feed(self, data: bytes) -> list[bytes]:
+        """The frames ``data`` completes, in order; or ``[data]`` once broken."""
+        if self._broken:
+            return [data]
+        self._pending += data
+        frames = []
+        try:
+            while (length := frame_length(self._pending)) is not None and len(
+                self._pending
+            ) >= length:
+                frames.append(self._pending[:length])
+                self._pending = self._pending[length:]
+        except FrameError:
+            self._broken = True
+            frames.append(self._pending)
+            self._pending = b""
+        return frames
+
+    def rest(self) -> bytes:
+        """What arrived after the last whole frame: a stream cut mid-frame."""
+        rest, self._pending = self._pending, b""
+        return rest
+
+
 @dataclass(frozen=True, slots=True)
 class _Shape:
     """What a chunk was, besides its payload's view: a frame's headers and whether its

@@ -10,6 +10,8 @@ differ only in what the model said. So before a response is stored:
   interactions keep distinct ids, and one stream's chunks all share one. A value is an
   id by its shape (:func:`looks_generated`), in any field named like one (``id``,
   ``*_id``, ``*Id``) or listed by the provider; ``system_fingerprint`` and the like always;
+- padding (Bedrock's ``p``, a random run of letters of random length) becomes
+  :data:`FIXED_PADDING`;
 - timestamps and durations (``created``, ``duration_seconds``) become a fixed number,
   ``1000000000`` for an integer and ``1.0`` for any other form, whatever the original's
   width (:func:`fixed_number`); RFC 3339 times (``createTime``) a fixed time of their shape
@@ -46,8 +48,15 @@ import threading
 from collections.abc import Callable
 from dataclasses import replace
 
+from replay._core.eventstream import FrameCutter, rewriting_frame
 from replay._core.key import multipart_boundary
-from replay._core.model import Headers, Request, Response, WebSocketSession
+from replay._core.model import (
+    EVENTSTREAM_CONTENT_TYPE,
+    Headers,
+    Request,
+    Response,
+    WebSocketSession,
+)
 from replay._core.providers import ID_PREFIXES, Provider, detect
 from replay._core.redact import PLACEHOLDER
 from replay._core.rewrite import GrowingTable, Rewriter, Rewrites
@@ -108,6 +117,7 @@ _ISO_TIME = re.compile(
 _HTTP_DATE = re.compile(r"[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d GMT")
 _INTEGER = re.compile(rb"-?\d+")
 _NUMBER = rb"-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?"
+FIXED_PADDING = b"replay-padding"
 FIXED_INTEGER = b"1000000000"
 FIXED_FRACTION = b"1.0"
 
@@ -374,14 +384,14 @@ class Normalizer:
         """Whole lines of a response body as the caller gets them while recording: as
         :meth:`response` will store them, ids found in them given their placeholders now."""
         self._learn_ids(data, provider, seed)
-        return _times_rewriter(provider.number_fields).apply(self.ids_in(data))
+        return _fixed_values(provider).apply(self.ids_in(data))
 
     def response(self, response: Response, provider: Provider, seed: str) -> Response:
         self._learn_ids(response.body, provider, seed)
         chunks = response.chunks
         if self._rewriter is not None:
             chunks = self._rewriter.apply_to(chunks)
-        chunks = _times_rewriter(provider.number_fields).apply_to(chunks)
+        chunks = _fixed_values(provider).apply_to(chunks)
         return Response(
             status=response.status,
             headers=self._headers(response.headers, provider, seed),
@@ -399,9 +409,9 @@ class Normalizer:
             frame.data for frame in session.frames if frame.text and not frame.from_client
         )
         self._learn_ids(server_text, provider, seed)
-        times = _times_rewriter(provider.number_fields)
+        fixed = _fixed_values(provider)
         frames = tuple(
-            replace(frame, data=times.apply(self.ids_in(frame.data))) if frame.text else frame
+            replace(frame, data=fixed.apply(self.ids_in(frame.data))) if frame.text else frame
             for frame in session.frames
         )
         return replace(session, frames=frames)
@@ -426,9 +436,9 @@ class Normalizer:
         return None if placeholder is None else placeholder.decode()
 
 
-_SHOWN_LIVE = ("json", "text/", "event-stream")
+_SHOWN_LIVE = ("json", "text/", "event-stream", EVENTSTREAM_CONTENT_TYPE)
 """Content types whose bodies the caller gets normalized while recording (JSON, NDJSON,
-server-sent events, text). Any other (audio, AWS event streams, octet streams) is passed on
+server-sent events, text, AWS event streams). Any other (audio, octet streams) is passed on
 as it comes: it has no lines to cut at, and waiting for its end would stall a stream."""
 
 
@@ -439,7 +449,8 @@ class ShownBody:
     JSON, NDJSON or server-sent events of an API, so a line can be normalized alone, and the
     ids found in it get their placeholders then, in the order the stored response gives them
     (:meth:`Normalizer.shown`). The rest of a line waits for its end, or the body's. A stream's
-    first event therefore reaches the caller as soon as it has arrived whole.
+    first event therefore reaches the caller as soon as it has arrived whole. An AWS event
+    stream is given on frame by frame, each payload normalized as the stored frame will be.
     """
 
     def __init__(
@@ -457,11 +468,19 @@ class ShownBody:
         self._seed = seed
         self._provider: Provider | None = None
         self._held: list[bytes] = []
+        eventstream = content_type is not None and EVENTSTREAM_CONTENT_TYPE in content_type
+        self._frames = FrameCutter() if eventstream else None
 
     def feed(self, data: bytes) -> bytes:
         """What of ``data`` (and of what was held) the caller gets now."""
         if self._normalizer is None:
             return data
+        if self._frames is not None:
+            normalizer = self._normalizer
+            return b"".join(
+                rewriting_frame(frame, lambda view: self._shown(normalizer, view))
+                for frame in self._frames.feed(data)
+            )
         end = data.rfind(b"\n") + 1
         if not end:
             self._held.append(data)
@@ -471,7 +490,10 @@ class ShownBody:
         return self._shown(self._normalizer, lines)
 
     def rest(self) -> bytes:
-        """What was held, at the body's end: a last line with no line break."""
+        """What was held, at the body's end: a last line with no line break, or the part of a
+        frame a stream was cut in."""
+        if self._frames is not None:
+            return self._frames.rest()
         held = b"".join(self._held)
         self._held = []
         if self._normalizer is None or not held:
@@ -503,7 +525,7 @@ def issued_ids(body: bytes, provider: Provider) -> list[tuple[str, bytes]]:
 
 
 _patterns: dict[frozenset[str], re.Pattern[bytes]] = {}
-_time_rewriters: dict[frozenset[str], Rewriter] = {}
+_fixed_value_rewriters: dict[tuple[frozenset[str], frozenset[str]], Rewriter] = {}
 _ID_NAMES = rb"[A-Za-z0-9_]*(?:_id|Id)"
 """Any field named like an id (``generation_id``, ``toolUseId``): its value counts when it
 looks generated, so providers and fields never seen before are covered."""
@@ -521,22 +543,33 @@ def _ids_pattern(fields: frozenset[str]) -> re.Pattern[bytes]:
     return pattern
 
 
-def _times_rewriter(fields: frozenset[str]) -> Rewriter:
-    """Numbers of the provider's time fields, and RFC 3339 strings of fields named like times."""
-    rewriter = _time_rewriters.get(fields)
+def _fixed_values(provider: Provider) -> Rewriter:
+    """Numbers of the provider's time fields, RFC 3339 strings of fields named like times, and
+    the values of its padding fields."""
+    fields = (provider.number_fields, provider.padding_fields)
+    rewriter = _fixed_value_rewriters.get(fields)
     if rewriter is None:
-        names = b"|".join(re.escape(name.encode()) for name in sorted(fields)) or b"(?!)"
+        names = _field_names(provider.number_fields)
         pattern = re.compile(
             rb'("(?:' + names + rb')"\s*:\s*)(' + _NUMBER + rb")"
             rb'|("(?:' + _TIME_NAMES + b"|" + names + rb')"\s*:\s*")'
             rb"(" + _ISO_TIME_BYTES + rb')"'
+            rb'|(?P<padding>"(?:' + _field_names(provider.padding_fields) + rb')"\s*:\s*")'
+            rb'[A-Za-z0-9]*"'
         )
         rewriter = Rewriter(pattern, _fixed_value)
-        _time_rewriters[fields] = rewriter
+        _fixed_value_rewriters[fields] = rewriter
     return rewriter
+
+
+def _field_names(fields: frozenset[str]) -> bytes:
+    """An alternation of ``fields``, or a pattern matching nothing when there are none."""
+    return b"|".join(re.escape(name.encode()) for name in sorted(fields)) or b"(?!)"
 
 
 def _fixed_value(match: re.Match[bytes]) -> bytes:
     if match.group(1) is not None:
         return match.group(1) + fixed_number(match.group(2))
-    return match.group(3) + fixed_time(match.group(4).decode()).encode() + b'"'
+    if match.group(3) is not None:
+        return match.group(3) + fixed_time(match.group(4).decode()).encode() + b'"'
+    return match.group("padding") + FIXED_PADDING + b'"'

@@ -143,6 +143,9 @@ class Provider:
     number_fields: frozenset[str] = _TIME_FIELDS
     """Numeric fields that change on every call: timestamps, durations. Their RFC 3339 string
     values are fixed too, as those of every field named like a moment (``*_at``, ``*Time``)."""
+    padding_fields: frozenset[str] = frozenset()
+    """String fields that only pad a message to a random length, so that its size tells
+    nothing of its content (Bedrock's ``p``): their value is fixed, whatever its length."""
     stable_headers: frozenset[str] = STABLE_HEADERS
     """Response headers kept verbatim; every other one gets a stand-in of its shape."""
     volatile_headers: frozenset[str] = frozenset()
@@ -205,6 +208,13 @@ GEMINI = Provider(
     paths=(":generateContent", ":streamGenerateContent"),
     body_markers=("candidates", "usageMetadata"),
 )
+BEDROCK = Provider(
+    "bedrock",
+    hosts=("amazonaws.com",),
+    paths=("/converse", "/invoke"),
+    number_fields=_TIME_FIELDS | {"latencyMs", "invocationLatency", "firstByteLatency"},
+    padding_fields=frozenset({"p"}),
+)
 
 BUILTIN: tuple[Provider, ...] = (
     OPENAI,
@@ -215,6 +225,7 @@ BUILTIN: tuple[Provider, ...] = (
     GROQ,
     MISTRAL,
     GEMINI,
+    BEDROCK,
 )
 
 

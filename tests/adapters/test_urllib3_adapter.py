@@ -304,3 +304,21 @@ def test_a_bedrock_stream_read_to_its_final_event_is_recorded_whole_at_once(
     with NetworkGuard() as guard, replay.use_cassette(cassette_path, "none"):
         assert kinds_read(server.url, "AKIADUMMYREPLAY00000") == recorded
     assert guard.blocked == []
+
+
+def test_bedrock_recorded_again_leaves_the_cassette_as_it_was(cassette_path: Path) -> None:
+    """Bedrock pads each stream event with a run of letters of random length and reports a new
+    latency on every call: neither churns a cassette recorded again with the same answers."""
+    recorded = []
+    with bedrock_server(ACCESS_KEY) as server:
+        for _ in range(2):
+            with replay.use_cassette(cassette_path, "all"):
+                bedrock_converse(server.url, ACCESS_KEY, SECRET_KEY, SESSION_TOKEN)
+                bedrock_converse_stream(server.url, ACCESS_KEY, SECRET_KEY, SESSION_TOKEN)
+                bedrock_invoke_stream(server.url, ACCESS_KEY, SECRET_KEY, SESSION_TOKEN)
+            recorded.append(cassette_path.read_bytes())
+    assert len(server.sent) == 6
+    assert all(
+        first != again for first, again in zip(server.sent[:3], server.sent[3:], strict=True)
+    )
+    assert recorded[0] == recorded[1]

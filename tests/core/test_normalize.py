@@ -5,7 +5,9 @@ import re
 
 import orjson
 import pytest
+from bedrock_server import PADDING_ALPHABET, converse_stream_frames, invoke_stream_frames
 
+from replay._core import eventstream
 from replay._core.model import Chunk, Request, Response
 from replay._core.normalize import (
     FIXED_DATE,
@@ -16,7 +18,7 @@ from replay._core.normalize import (
     looks_generated,
     shaped_placeholder,
 )
-from replay._core.providers import AI21, LIGHTON, OPENAI_COMPATIBLE, WORKFLOWAI, detect
+from replay._core.providers import AI21, BEDROCK, LIGHTON, OPENAI_COMPATIBLE, WORKFLOWAI, detect
 
 
 def response(body: bytes, headers: tuple[tuple[str, str], ...] = ()) -> Response:
@@ -302,11 +304,57 @@ def test_each_whole_line_is_shown_at_once_and_a_cut_one_waits_for_its_end() -> N
 
 
 def test_a_body_that_is_not_text_is_shown_as_it_came() -> None:
-    for content_type in ("audio/mpeg", "application/vnd.amazon.eventstream", None):
+    for content_type in ("audio/mpeg", "application/octet-stream", None):
         shown = ShownBody(Normalizer(), URL, content_type, (), "k/0")
         assert shown.feed(STREAM[:10]) == STREAM[:10] and shown.rest() == b""
     as_sent = ShownBody(None, URL, "text/event-stream", (), "k/0")  # normalize=False
     assert as_sent.feed(STREAM) == STREAM
+
+
+BEDROCK_URL = "https://bedrock-runtime.us-east-1.amazonaws.com/model/m/converse-stream"
+
+
+def test_bedrock_padding_and_latencies_are_fixed_whatever_their_length() -> None:
+    stored = []
+    for _ in range(2):  # the server draws a new padding length and latency each time
+        frames = converse_stream_frames(
+            {"messages": [{"role": "user", "content": [{"text": "hi"}]}]}
+        )
+        response = Response(
+            200,
+            (("content-type", eventstream.EVENTSTREAM_CONTENT_TYPE),),
+            tuple(Chunk(frame, 0.0) for frame in frames),
+            "t",
+        )
+        normalized = eventstream.rewriting_payloads(
+            response, lambda r: Normalizer().response(r, BEDROCK, "k/0")
+        )
+        stored.append(normalized.body)
+    assert stored[0] == stored[1]
+    assert PADDING_ALPHABET[:8].encode() not in stored[0] and b'"p":"replay-padding"' in stored[0]
+    assert b'"latencyMs":1000000000' in stored[0]
+
+
+def test_an_aws_event_stream_is_shown_frame_by_frame_as_it_will_be_stored() -> None:
+    data = b"".join(invoke_stream_frames({"messages": [{"role": "user", "content": "hi"}]}))
+    content_type = eventstream.EVENTSTREAM_CONTENT_TYPE
+    response = Response(200, (("content-type", content_type),), (Chunk(data, 0.0),), "t")
+    shown = ShownBody(Normalizer(), BEDROCK_URL, content_type, (), "k/0")
+    pieces = [shown.feed(data[start : start + 57]) for start in range(0, len(data), 57)]
+    stored = eventstream.rewriting_payloads(
+        eventstream.one_frame_per_chunk(response),
+        lambda whole: Normalizer().response(whole, BEDROCK, "k/0"),
+    )
+    assert b"".join(pieces) == stored.body != data  # ids, times and padding as stored
+    first_shown = next(n for n, piece in enumerate(pieces) if piece)
+    assert 0 < first_shown < len(pieces) // 2  # each frame as soon as it is whole
+    for piece in pieces:
+        while piece:
+            length = eventstream.frame_length(piece)
+            assert length is not None
+            eventstream.decode_frame(piece[:length])
+            piece = piece[length:]
+    assert shown.rest() == b""
 
 
 def test_a_request_carrying_a_placeholder_goes_upstream_with_the_real_id() -> None:
