@@ -47,7 +47,9 @@ def _pytest_recording_apart(session: nox.Session) -> str:
     return recording
 
 
-REAL_SUITES: dict[str, list[str]] = {}
+REAL_SUITES: dict[str, list[str]] = {
+    "llm_gemini": ["llm-gemini==0.33", "llm==0.36"],
+}
 """The public suites in tests/real_suites and the releases of their projects that their vendored
 tests were written for (pinned, so the suites test replay, not a newer release of theirs)."""
 

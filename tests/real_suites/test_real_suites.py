@@ -15,7 +15,9 @@ from pathlib import Path
 import pytest
 from suite_run import Outcome, Suite, copy_suite, import_vcr, run
 
-SUITES: list[Suite] = []
+SUITES: list[Suite] = [
+    Suite("llm_gemini", cassettes=("tests/cassettes",)),
+]
 
 
 @pytest.fixture(scope="module", params=SUITES, ids=lambda suite: suite.name)
