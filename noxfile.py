@@ -50,6 +50,7 @@ def _pytest_recording_apart(session: nox.Session) -> str:
 REAL_SUITES: dict[str, list[str]] = {
     # anthropic 1.0 dropped a keyword the plugin passes (llm_anthropic/SOURCE.md)
     "llm_anthropic": ["llm-anthropic==0.25.1", "anthropic==0.125.0", "llm==0.36"],
+    "llm_gemini": ["llm-gemini==0.33", "llm==0.36"],
 }
 """The public suites in tests/real_suites and the releases of their projects that their vendored
 tests were written for (pinned, so the suites test replay, not a newer release of theirs)."""

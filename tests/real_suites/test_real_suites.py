@@ -17,6 +17,7 @@ from suite_run import Outcome, Suite, copy_suite, import_vcr, run
 
 SUITES: list[Suite] = [
     Suite(name="llm_anthropic", cassettes=("tests/cassettes",)),
+    Suite("llm_gemini", cassettes=("tests/cassettes",)),
 ]
 
 
