@@ -623,3 +623,45 @@ def test_the_aiohttp_middleware_without_aiohttp_says_what_to_install(tmp_path: P
     last = finished.stderr.strip().splitlines()[-1]
     assert last.startswith("ModuleNotFoundError: replay.ReplayMiddleware needs aiohttp"), last
     assert "replay-llm[aiohttp]" in last
+
+
+SAMPLE_SNAPSHOT = """
+import openai
+import pytest
+from inline_snapshot import snapshot
+
+from conftest import KEY, MESSAGES, URL
+
+
+@pytest.mark.replay
+def test_reply_matches_its_snapshot():
+    client = openai.OpenAI(base_url=URL + "/v1", api_key=KEY, max_retries=0)
+    reply = client.chat.completions.create(model="gpt-4o-mini", messages=MESSAGES("snap"))
+    streamed = client.chat.completions.create(
+        model="gpt-4o-mini", messages=MESSAGES("snap it"), stream=True
+    )
+    chunks = [(chunk.id, chunk.created, chunk.choices[0].delta.content) for chunk in streamed if chunk.choices]
+    assert (reply.id, reply.created, reply.choices[0].message.content) == snapshot()
+    assert chunks == snapshot()
+"""
+
+
+def test_a_snapshot_written_while_recording_holds_on_replay(
+    sample: pytest.Pytester, server: FakeLLMServer
+) -> None:
+    """inline-snapshot writes what the test saw while recording into the test file; replayed
+    with the server gone, the same test passes against it, ids and times included."""
+    test_file = sample.makepyfile(test_snapshot=SAMPLE_SNAPSHOT)
+    recording = sample.runpytest_subprocess("-p", "no:cacheprovider", "--inline-snapshot=create")
+    # inline-snapshot fails the run that creates values, by design ("you can ignore this").
+    recording.assert_outcomes(passed=1, errors=1)
+    recording.stdout.fnmatch_lines(["*your snapshot is missing 2 values*", "*2 recorded*"])
+    written = test_file.read_text()
+    assert "== snapshot()" not in written and "chatcmpl-" in written and "1000000000" in written
+    server.stop()
+    for _ in range(2):
+        replaying = sample.runpytest_subprocess(
+            "-p", "no:cacheprovider", "--replay-mode", "none", "--inline-snapshot=disable"
+        )
+        replaying.assert_outcomes(passed=1)
+    assert test_file.read_text() == written
