@@ -151,6 +151,11 @@ class UsageLog:
         with self._lock:
             self._incomplete.append(reason)
 
+    @property
+    def incomplete(self) -> tuple[str, ...]:
+        with self._lock:
+            return tuple(self._incomplete)
+
     def runs_by_directory(self) -> dict[Path, Run]:
         """This process's part of the run, per directory that had a key used."""
         with self._lock:
@@ -304,6 +309,11 @@ def track(path: Path, keys: set[str]) -> None:
 def mark_incomplete(reason: str) -> None:
     """Mark this run incomplete: ``replay prune`` will not go by it."""
     _log.mark_incomplete(reason)
+
+
+def incomplete() -> tuple[str, ...]:
+    """Why this process's part of the run is incomplete; empty while it is not."""
+    return _log.incomplete
 
 
 def _install_exception_hook() -> None:

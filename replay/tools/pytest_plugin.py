@@ -399,7 +399,7 @@ def pytest_runtest_makereport(
 
 
 def pytest_deselected(items: list[pytest.Item]) -> None:
-    usage.mark_incomplete(f"{len(items)} tests deselected")  # prune must not go by a part
+    usage.mark_incomplete(f"tests deselected ({len(items)})")  # prune must not go by a part
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

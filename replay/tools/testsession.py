@@ -13,6 +13,8 @@ Two things need the whole run rather than one test:
   the end and the controller adds them up; "unused" is what ``replay prune``
   would remove after the run: what the cassettes of the directories the run
   used hold that no test of the run used, the cassettes of deleted tests included.
+  A partial run (tests deselected or picked by node id, stopped early) counts none:
+  prune does not go by it, and the tests left out would be counted as unused.
 
 A failed test's report is written here too: what replay saw (misses, blocked
 connections, an unreadable cassette) and where in the test the call was made.
@@ -54,6 +56,8 @@ class TestRun:
     def __init__(self, directory: Path) -> None:
         self.directory = directory
         self.tallies: dict[Location, Tally] = {}
+        self.incomplete: list[str] = []
+        """Why the workers' parts of the run are incomplete (this process's: usage)."""
         self.started = usage.now()
 
     def existed_at_start(self, path: Location) -> bool:
@@ -87,13 +91,15 @@ class TestRun:
 
     def export(self) -> dict[str, Any]:
         """The tallies as plain data, to send from an xdist worker to the controller."""
-        return {
+        tallies = {
             str(path): {"replayed": t.replayed, "recorded": t.recorded, "used": sorted(t.used)}
             for path, t in self.tallies.items()
         }
+        return {"tallies": tallies, "incomplete": list(usage.incomplete())}
 
     def absorb(self, exported: dict[str, Any]) -> None:
-        for path, counts in exported.items():
+        self.incomplete += exported.get("incomplete", [])
+        for path, counts in exported.get("tallies", {}).items():
             tally = self.tallies.setdefault(location(path), Tally())
             tally.replayed += counts["replayed"]
             tally.recorded += counts["recorded"]
@@ -103,17 +109,21 @@ class TestRun:
         """One line for the end of the run, or None when no test used a cassette."""
         if not self.tallies:
             return None
+        tallies = self.tallies.values()
+        line = (
+            f"replay: {_count(len(self.tallies), 'cassette')}, "
+            f"{_count(sum(t.replayed for t in tallies), 'interaction')} replayed, "
+            f"{sum(t.recorded for t in tallies)} recorded"
+        )
+        partial = [*usage.incomplete(), *self.incomplete]
+        if partial:
+            return f"{line}, unused not counted in a partial run ({partial[0]})"
         unused = 0
         unreadable = 0
         for directory in sorted({path.parent for path in self.tallies}, key=str):
             removed, unread = self._unused_in(directory)
             unused, unreadable = unused + removed, unreadable + unread
-        tallies = self.tallies.values()
-        line = (
-            f"replay: {_count(len(self.tallies), 'cassette')}, "
-            f"{_count(sum(t.replayed for t in tallies), 'interaction')} replayed, "
-            f"{sum(t.recorded for t in tallies)} recorded, {unused} unused"
-        )
+        line += f", {unused} unused"
         return line + (f" ({unreadable} unreadable)" if unreadable else "")
 
     def _unused_in(self, directory: Location) -> tuple[int, int]:

@@ -580,13 +580,20 @@ def test_bad_options_name_where_they_come_from(sample: pytest.Pytester) -> None:
 def test_a_partial_run_is_marked_incomplete_for_prune(sample: pytest.Pytester) -> None:
     sample.makepyfile(test_parallel=SAMPLE_XDIST)
     sample.runpytest_subprocess("-p", "no:cacheprovider").assert_outcomes(passed=8)
-    sample.runpytest_subprocess("-p", "no:cacheprovider", "-k", "own").assert_outcomes(passed=4)
+    partial = sample.runpytest_subprocess("-p", "no:cacheprovider", "-k", "own")
+    partial.assert_outcomes(passed=4)
     runs = usage.read(sample.path / "cassettes" / "test_parallel")
     assert runs is not None
     assert sorted((run.complete, run.incomplete) for run in runs.values()) == [
-        (False, ("4 tests deselected",)),
+        (False, ("tests deselected (4)",)),
         (True, ()),
     ]
+    # The tests left out are not counted as unused: prune does not go by a partial run.
+    summary = "*replay: * recorded, unused not counted in a partial run (tests deselected (4))"
+    partial.stdout.fnmatch_lines([summary])
+    in_workers = sample.runpytest_subprocess("-p", "no:cacheprovider", "-n", "2", "-k", "own")
+    in_workers.assert_outcomes(passed=4)
+    in_workers.stdout.fnmatch_lines([summary])
 
 
 def test_an_invalid_option_in_the_marker_is_one_paragraph_not_a_traceback(
@@ -640,7 +647,11 @@ def test_reply_matches_its_snapshot():
     streamed = client.chat.completions.create(
         model="gpt-4o-mini", messages=MESSAGES("snap it"), stream=True
     )
-    chunks = [(chunk.id, chunk.created, chunk.choices[0].delta.content) for chunk in streamed if chunk.choices]
+    chunks = [
+        (chunk.id, chunk.created, chunk.choices[0].delta.content)
+        for chunk in streamed
+        if chunk.choices
+    ]
     assert (reply.id, reply.created, reply.choices[0].message.content) == snapshot()
     assert chunks == snapshot()
 """
