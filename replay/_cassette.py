@@ -321,6 +321,11 @@ class Cassette:
         replaced, as :meth:`keyed_form` does to a request body."""
         return self._normalizer.ids_in(self.redactor.body(data))
 
+    def upstream_message(self, data: bytes) -> bytes:
+        """A WebSocket client message as sent upstream while recording: each placeholder the
+        caller was shown put back to its real id, as :meth:`decide` does to a request."""
+        return self._normalizer.real_ids_in(data) if self.normalize else data
+
     def keyed_form(self, request: Request) -> Request:
         """The request as its key sees it: secrets scrubbed and known real ids replaced."""
         redactor, normalizer = self.redactor, self._normalizer
