@@ -38,6 +38,7 @@ import sys
 import threading
 import warnings
 import weakref
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
@@ -215,7 +216,10 @@ class Cassette:
         self._journaled = 0
         """Interactions this process wrote to the journal since it last folded it."""
         self._rekeyed: dict[str, tuple[str, ...]] | None = None
-        self._merged: set[str] = set()
+        self._merged: dict[str, list[tuple[str, int]]] = {}
+        """Key -> (stored key, index) of each response merged under it by today's rules."""
+        self._replays: Counter[tuple[str, int]] = Counter()
+        """How often each recorded response, by (stored key, index), was replayed."""
         self._warned_merges: set[str] = set()
         self._exact_keys: dict[str, str] = {}
         self._exact_keys_of: store.Loaded | None = None
@@ -321,6 +325,11 @@ class Cassette:
         replaced, as :meth:`keyed_form` does to a request body."""
         return self._normalizer.ids_in(self.redactor.body(data))
 
+    def upstream_message(self, data: bytes) -> bytes:
+        """A WebSocket client message as sent upstream while recording: each placeholder the
+        caller was shown put back to its real id, as :meth:`decide` does to a request."""
+        return self._normalizer.real_ids_in(data) if self.normalize else data
+
     def keyed_form(self, request: Request) -> Request:
         """The request as its key sees it: secrets scrubbed and known real ids replaced."""
         redactor, normalizer = self.redactor, self._normalizer
@@ -405,7 +414,9 @@ class Cassette:
             if action is Action.REPLAY:
                 self.replayed += 1
                 chosen = min(played, len(outcomes) - 1)
-                self.used_keys.add(key if sources is None else sources[chosen][0])
+                source = (sources or self._sources(key, len(outcomes)))[chosen]
+                self.used_keys.add(source[0])
+                self._replays[source] += 1
                 return Replay(outcomes[chosen])
             self.used_keys.add(key)
         scrub = self.redactor.with_secrets_of(request)
@@ -479,12 +490,40 @@ class Cassette:
                 "are replayed in recorded order (those under its own key first)",
                 stacklevel=4,
             )
-        others = (stored_key for stored_key in stored if stored_key != key)
-        outcomes = [*self._outcomes(key), *(o for other in others for o in self._outcomes(other))]
+        sources = [
+            (source, index)
+            for source in (key, *(stored_key for stored_key in stored if stored_key != key))
+            for index in range(len(self._outcomes(source)))
+        ]
+        outcomes = [self._outcomes(source)[index] for source, index in sources]
         self._decoded_outcomes[key] = outcomes
-        self._merged.add(key)
+        self._merged[key] = sources
         self.used_keys.update(stored)
         return outcomes
+
+    def _sources(self, key: str, count: int) -> list[tuple[str, int]]:
+        """(stored key, index) of each of the ``count`` responses that ``key`` finds."""
+        return self._merged.get(key) or [(key, index) for index in range(count)]
+
+    def answers_for(self, request: Request) -> list[tuple[Outcome, int]]:
+        """Each response recorded for ``request``, found as :meth:`decide` finds them, with
+        how often it was replayed; none is taken. Raises :class:`CassetteMiss` for none."""
+        request = decoded_request(request)
+        key = self.key_for(request)
+        with self._lock:
+            if self.match_rules.match_on is None:
+                outcomes = self._outcomes(key)
+                sources = self._sources(key, len(outcomes))
+            else:
+                counted = request_keys.request_key(self.keyed_form(request), self.match_rules)
+                sources = self._matched_index().get(counted, [])
+                outcomes = [self._outcomes(stored)[index] for stored, index in sources]
+            if not outcomes:
+                raise self._miss(request, "has no recorded response", used_up=False)
+            return [
+                (outcome, self._replays[source])
+                for outcome, source in zip(outcomes, sources, strict=True)
+            ]
 
     def _rekeyed_index(self) -> dict[str, tuple[str, ...]]:
         """Current key -> the stored keys of its requests, where they are not just itself."""
@@ -532,11 +571,22 @@ class Cassette:
         ranked.sort(key=lambda item: item[0])
         return [(rank[0], interaction, rank[3]) for rank, interaction in ranked]
 
-    def in_recorded_order(self) -> list[tuple[Request, Outcome]]:
-        """Each recorded response with its request, in the order they were recorded (for a
-        cassette that kept no ``order``: by recording time, then key)."""
+    def in_recorded_order(self) -> list[tuple[Request, Outcome, int]]:
+        """Each recorded response with its request and how often it was replayed, in the
+        order they were recorded (for a cassette that kept no ``order``: by recording time,
+        then key)."""
         with self._lock:
-            return [(i.request, i.outcomes[n]) for _, i, n in self._in_recorded_order()]
+            return [
+                (i.request, i.outcomes[n], self._replays[i.key, n])
+                for _, i, n in self._in_recorded_order()
+            ]
+
+    @property
+    def file_existed(self) -> bool:
+        """Whether the cassette file was there when it was read (it is read now if not yet)."""
+        with self._lock:
+            self._base()
+            return self._file_existed
 
     def _miss(self, request: Request, reason: str, used_up: bool) -> CassetteMiss:
         asked = self.redactor.request(request, self.redactor.known)

@@ -65,6 +65,49 @@ async def events_async(client: openai.AsyncOpenAI, prompt: str) -> list[Any]:
     return events
 
 
+def retrieving_sync(client: openai.OpenAI, prompt: str) -> list[dict[str, Any]]:
+    """Every server event, ids and times included, of a conversation that fetches back the
+    item it created, by the id the server gave it, before asking for the response."""
+    events: list[dict[str, Any]] = []
+    with client.realtime.connect(model=MODEL) as connection:
+        connection.conversation.item.create(item=_item(prompt))  # type: ignore[arg-type]
+        for event in connection:
+            events.append(event.model_dump(mode="json"))
+            if event.type == "conversation.item.created":
+                connection.conversation.item.retrieve(item_id=event.item.id or "")
+            elif event.type in ("conversation.item.retrieved", "error"):
+                connection.response.create()
+            elif event.type == "response.done":
+                break
+    return events
+
+
+async def retrieving_async(client: openai.AsyncOpenAI, prompt: str) -> list[dict[str, Any]]:
+    events: list[dict[str, Any]] = []
+    async with client.realtime.connect(model=MODEL) as connection:
+        await connection.conversation.item.create(item=_item(prompt))  # type: ignore[arg-type]
+        async for event in connection:
+            events.append(event.model_dump(mode="json"))
+            if event.type == "conversation.item.created":
+                await connection.conversation.item.retrieve(item_id=event.item.id or "")
+            elif event.type in ("conversation.item.retrieved", "error"):
+                await connection.response.create()
+            elif event.type == "response.done":
+                break
+    return events
+
+
+def retrieving(
+    flavour: str, base_url: str, api_key: str, prompt: str, headers: dict[str, str] | None = None
+) -> list[dict[str, Any]]:
+    """:func:`retrieving_sync` or its asyncio twin, on a client of ``base_url``."""
+    if flavour == "sync":
+        client = openai.OpenAI(api_key=api_key, base_url=base_url, default_headers=headers)
+        return retrieving_sync(client, prompt)
+    aclient = openai.AsyncOpenAI(api_key=api_key, base_url=base_url, default_headers=headers)
+    return asyncio.run(retrieving_async(aclient, prompt))
+
+
 def text_deltas(events: list[Any]) -> list[str]:
     return [event.delta for event in events if event.type == "response.output_text.delta"]
 

@@ -5,6 +5,8 @@
 - ``response.create`` by ``response.created``, a few ``response.output_text.delta`` with
   "Answer to: " and the last user text, ``response.output_audio.delta`` (base64 audio), and
   ``response.done``;
+- ``conversation.item.retrieve`` by ``conversation.item.retrieved`` (the item created with
+  that id on this connection), or by an ``error`` naming an id it never issued;
 - a binary message by the same bytes reversed, as binary; a text message that is not JSON by
   ``echo: `` and the text.
 
@@ -89,6 +91,7 @@ class RealtimeServer:
 
     async def _session(self, connection: ServerConnection) -> None:
         last_text = ""
+        items: dict[str, dict[str, Any]] = {}
         async for message in connection:
             self.received.append(message)
             if isinstance(message, bytes):
@@ -112,7 +115,15 @@ class RealtimeServer:
                 for part in item.get("content", []):
                     if part.get("type") == "input_text":
                         last_text = part.get("text", "")
+                items[item["id"]] = item
                 await self._send(connection, "conversation.item.created", item=item)
+            elif kind == "conversation.item.retrieve":
+                item_id = event.get("item_id", "")
+                if item_id in items:
+                    await self._send(connection, "conversation.item.retrieved", item=items[item_id])
+                else:
+                    error = {"type": "invalid_request_error", "message": f"no item {item_id}"}
+                    await self._send(connection, "error", error=error)
             elif kind == "response.create":
                 await self._respond(connection, last_text)
 

@@ -4,8 +4,8 @@ The guard replaces ``socket.socket.connect`` and ``connect_ex`` while it is
 active, so every client is caught whatever it is built on: httpx and httpx2,
 requests and urllib3, aiohttp and anything else on asyncio (whose event loops
 connect through the same method). Unix sockets are always allowed, and so are
-the hosts given to the guard (``--allow-hosts``, names or addresses; a name
-allows the addresses it resolves to).
+the hosts given to the guard (``--allow-hosts``, ``--allowed-hosts``): see
+:class:`AllowedHosts`.
 
 A cassette that records has to reach the network: the transports do that
 inside :func:`through_cassette`, which the guard lets through.
@@ -13,12 +13,13 @@ inside :func:`through_cassette`, which the guard lets through.
 
 from __future__ import annotations
 
+import re
 import socket
 from collections.abc import Callable, Iterable
 from types import TracebackType
 from typing import Any
 
-from replay._core.errors import NetworkBlocked
+from replay._core.errors import ConfigError, NetworkBlocked
 from replay._core.own_traffic import inside_cassette
 
 
@@ -33,6 +34,28 @@ def addresses_of(hosts: Iterable[str]) -> frozenset[str]:
             continue  # an address, or a name that does not resolve here: kept as given
         found.update(str(info[4][0]) for info in resolved)
     return frozenset(found)
+
+
+class AllowedHosts:
+    """The hosts a guard lets through. Each entry is a regular expression matched at the
+    start of the address a socket connects to, as pytest-recording matches its
+    ``--allowed-hosts`` (``127\\.0\\.0\\.1``, ``10\\.``), or a host name, whose
+    addresses are let through too (``localhost``), as replay's ``--allow-hosts`` has it."""
+
+    def __init__(self, entries: Iterable[str], source: str = "--allow-hosts") -> None:
+        hosts = [entry.strip() for entry in entries if entry.strip()]
+        self.addresses = addresses_of(hosts)
+        self._patterns = []
+        for host in hosts:
+            try:
+                self._patterns.append(re.compile(host))
+            except re.error as error:
+                raise ConfigError(
+                    source, host, f"not a host name or a regular expression ({error})"
+                ) from None
+
+    def __contains__(self, host: str) -> bool:
+        return host in self.addresses or any(pattern.match(host) for pattern in self._patterns)
 
 
 def check_connections(check: Callable[[object], None]) -> Callable[[], None]:
@@ -74,8 +97,8 @@ class NetworkGuard:
     (an SDK's retry loop) still lets the test report say what happened.
     """
 
-    def __init__(self, allowed_hosts: Iterable[str] = ()) -> None:
-        self.allowed = addresses_of(allowed_hosts)
+    def __init__(self, allowed_hosts: AllowedHosts | None = None) -> None:
+        self.allowed = allowed_hosts if allowed_hosts is not None else AllowedHosts(())
         self.blocked: list[NetworkBlocked] = []
         """The attempts blocked since the block was last entered."""
         self._restore: Callable[[], None] | None = None

@@ -50,6 +50,8 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
+import anyio
+
 from replay._adapters.httpx_transport import (
     LIBRARIES,
     AnyRequest,
@@ -178,10 +180,8 @@ def _check_outside_cassettes(address: object) -> None:
         )
 
 
-@contextmanager
-def intercept(cassette: Cassette) -> Iterator[Cassette]:
-    """Route the httpx, httpx2, aiohttp and urllib3 clients through ``cassette`` inside the
-    block, and check every other connection made meanwhile."""
+def _route(cassette: Cassette) -> None:
+    """Make ``cassette`` the one in force, wrapping the clients' seams if none was."""
     with _lock:
         if not _active:
             for owner, name, wrap in _targets():
@@ -190,35 +190,77 @@ def intercept(cassette: Cassette) -> Iterator[Cassette]:
                 setattr(owner, name, wrap(original))
             _restore_connect.append(check_connections(_check_outside_cassettes))
         _active.append(cassette)
-    try:
-        yield cassette
-    finally:
-        with _lock:
-            _active.remove(cassette)
-            if not _active:
-                for (owner, name), original in _originals.items():
-                    setattr(owner, name, original)
-                _originals.clear()
-                _restore_connect.pop()()
+
+
+def _unroute(cassette: Cassette) -> None:
+    """End ``cassette``'s block, putting the seams back after the last one."""
+    with _lock:
+        _active.remove(cassette)
+        if not _active:
+            for (owner, name), original in _originals.items():
+                setattr(owner, name, original)
+            _originals.clear()
+            _restore_connect.pop()()
 
 
 @contextmanager
+def intercept(cassette: Cassette) -> Iterator[Cassette]:
+    """Route the httpx, httpx2, aiohttp and urllib3 clients through ``cassette`` inside the
+    block, and check every other connection made meanwhile."""
+    _route(cassette)
+    try:
+        yield cassette
+    finally:
+        _unroute(cassette)
+
+
+class CassetteBlock:
+    """What :func:`use_cassette` returns: a ``with`` block, or an ``async with`` block that
+    never blocks its event loop on the cassette file."""
+
+    def __init__(self, cassette: Cassette) -> None:
+        self.cassette = cassette
+
+    def __enter__(self) -> Cassette:
+        _route(self.cassette)
+        return self.cassette
+
+    def __exit__(self, *exc_info: object) -> None:
+        try:
+            _unroute(self.cassette)
+        finally:
+            self.cassette.save()
+
+    async def __aenter__(self) -> Cassette:
+        """The file is read, and the clients routed, on a worker thread: the first block
+        imports the adapters, which reads files too."""
+        return await anyio.to_thread.run_sync(self._loaded_and_entered)
+
+    def _loaded_and_entered(self) -> Cassette:
+        self.cassette.load()
+        return self.__enter__()
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        """The cassette is saved on a worker thread, as :meth:`Cassette.asave` does."""
+        try:
+            _unroute(self.cassette)
+        finally:
+            await self.cassette.asave()
+
+
 def use_cassette(
     path: str | os.PathLike[str], mode: Mode | str = Mode.ONCE, **options: Any
-) -> Iterator[Cassette]:
+) -> CassetteBlock:
     """Record and replay every httpx, httpx2, aiohttp and urllib3 (requests, boto3) call inside
-    the block through one cassette.
+    the block through one cassette: ``with use_cassette(...) as cassette:``, or in async code
+    ``async with use_cassette(...) as cassette:``, which reads and saves the file off the
+    event loop.
 
     Takes the same options as :class:`~replay._cassette.Cassette` (``ignore_hosts``,
     ``ignore_localhost`` among them). The cassette is saved when the block ends, also
     when it ends with an exception: what was recorded is real.
     """
-    cassette = Cassette(path, mode, **options)
-    try:
-        with intercept(cassette):
-            yield cassette
-    finally:
-        cassette.save()
+    return CassetteBlock(Cassette(path, mode, **options))
 
 
 def network_method(owner: type, name: str) -> Any:

@@ -51,7 +51,7 @@ import orjson
 
 from replay._adapters.httpx_transport import AsyncReplayTransport, ReplayedStream, to_model
 from replay._adapters.patch import network_method
-from replay._adapters.websocket_session import SessionRecorder, SessionReplay, frame_data
+from replay._adapters.websocket_session import SessionRecorder, SessionReplay
 from replay._cassette import Cassette, Record, Replay
 from replay._core.errors import (
     CassetteError,
@@ -857,9 +857,9 @@ async def _client_to_upstream(
         if message["type"] == "websocket.disconnect":
             return _sendable_close(message.get("code")), message.get("reason") or ""
         data, text = _received_message(message)
-        recorder.note(data, text, from_client=True)
+        upstream_data = recorder.sent(data, text)
         with contextlib.suppress(ConnectionClosed):  # the upstream closed: the other relay ends
-            await upstream.send(data, text=text)
+            await upstream.send(upstream_data, text=text)
 
 
 async def _upstream_to_client(
@@ -871,9 +871,7 @@ async def _upstream_to_client(
 
     try:
         async for message in upstream:
-            recorder.received(message)
-            data, text = frame_data(message, None)
-            await send(_sent_message(data, text))
+            await send(_sent_message(*recorder.received(message)))
     except ConnectionClosed:  # closed abnormally: the code says so
         pass
     except OSError:  # uvicorn's ClientDisconnected: the client left, nobody to tell

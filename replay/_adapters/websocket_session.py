@@ -36,6 +36,7 @@ class SessionRecorder:
     """The messages of one real connection, added to the cassette as a session when it ends."""
 
     def __init__(self, cassette: Cassette, record: Record) -> None:
+        self._cassette = cassette
         self._started = time.monotonic()
         self._recorded_at = usage.now()
         self._frames: list[Frame] = []
@@ -47,8 +48,19 @@ class SessionRecorder:
         with self._lock:
             self._frames.append(Frame(data, at, from_client, text))
 
-    def received(self, message: Any) -> None:
-        self.note(*frame_data(message, None), from_client=False)
+    def sent(self, data: bytes, text: bool) -> bytes:
+        """The caller sends ``data``: noted as the caller sent it (as replay will compare
+        it), and returned as it goes upstream, the placeholders it was shown put back to
+        their real ids in a text message."""
+        self.note(data, text, from_client=True)
+        return self._cassette.upstream_message(data) if text else data
+
+    def received(self, message: Any) -> tuple[bytes, bool]:
+        """The server sent ``message``: noted as it came, and returned as the caller gets it
+        (its bytes, and whether text): a text message as replay will give it."""
+        data, text = frame_data(message, None)
+        self.note(data, text, from_client=False)
+        return (self._recording.shown.message(data) if text else data), text
 
     def finish(self) -> None:
         self._recording.finish(complete=True)

@@ -62,6 +62,11 @@ def delivered(data: bytes, text: bool, decode: bool | None) -> Message:
     return data
 
 
+def as_sent(message: Any, data: bytes) -> Message:
+    """``data`` as the type of the caller's ``message``: ``send`` picks text or binary by it."""
+    return data.decode("utf-8") if isinstance(message, str) else data
+
+
 def closed() -> ConnectionClosedOK:
     """What ``recv`` raises once the recorded server messages are all given."""
     normal = Close(CloseCode.NORMAL_CLOSURE, "")
@@ -107,11 +112,11 @@ class RecordingConnection(_Messages):
         return getattr(self._connection, name)
 
     def send(self, message: Any, text: bool | None = None) -> None:
-        self._recorder.note(*frame_data(message, text), from_client=True)
+        upstream = as_sent(message, self._recorder.sent(*frame_data(message, text)))
         if text is None:
-            self._connection.send(message)
+            self._connection.send(upstream)
         else:
-            self._connection.send(message, text=text)
+            self._connection.send(upstream, text=text)
 
     def recv(self, timeout: float | None = None, decode: bool | None = None) -> Message:
         try:
@@ -119,8 +124,7 @@ class RecordingConnection(_Messages):
         except ConnectionClosed:
             self._recorder.finish()
             raise
-        self._recorder.received(message)
-        return delivered(*frame_data(message, None), decode)
+        return delivered(*self._recorder.received(message), decode)
 
     def close(self, code: int = CloseCode.NORMAL_CLOSURE, reason: str = "") -> None:
         try:
@@ -150,11 +154,11 @@ class AsyncRecordingConnection(_AsyncMessages):
         return getattr(self._connection, name)
 
     async def send(self, message: Any, text: bool | None = None) -> None:
-        self._recorder.note(*frame_data(message, text), from_client=True)
+        upstream = as_sent(message, self._recorder.sent(*frame_data(message, text)))
         if text is None:
-            await self._connection.send(message)
+            await self._connection.send(upstream)
         else:
-            await self._connection.send(message, text=text)
+            await self._connection.send(upstream, text=text)
 
     async def recv(self, decode: bool | None = None) -> Message:
         try:
@@ -162,8 +166,7 @@ class AsyncRecordingConnection(_AsyncMessages):
         except ConnectionClosed:
             await self._recorder.afinish()
             raise
-        self._recorder.received(message)
-        return delivered(*frame_data(message, None), decode)
+        return delivered(*self._recorder.received(message), decode)
 
     async def close(self, code: int = CloseCode.NORMAL_CLOSURE, reason: str = "") -> None:
         try:

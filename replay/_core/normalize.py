@@ -353,16 +353,18 @@ class Normalizer:
         """``request`` as sent upstream, each placeholder this session issued put back to its
         real id; None when it carries none. A body sent in a ``content-encoding`` is sent as
         it is: its placeholders are out of sight."""
-        real_ids = self._real_ids.rewriter
-        if real_ids is None:
-            return None
-        url = real_ids.apply(request.url.encode()).decode()
+        url = self.real_ids_in(request.url.encode()).decode()
         body = request.body
         if request.header("content-encoding") is None:
-            body = real_ids.apply(body)
+            body = self.real_ids_in(body)
         if url == request.url and body == request.body:
             return None
         return replace(request, url=url, body=body)
+
+    def real_ids_in(self, data: bytes) -> bytes:
+        """``data`` with each placeholder this session issued put back to its real id."""
+        real_ids = self._real_ids.rewriter
+        return real_ids.apply(data) if real_ids is not None and data else data
 
     def _learn_ids(self, body: bytes, provider: Provider, seed: str) -> None:
         """Give each id ``body`` hands out a placeholder, the same wherever it appears."""
@@ -384,7 +386,7 @@ class Normalizer:
         """Whole lines of a response body as the caller gets them while recording: as
         :meth:`response` will store them, ids found in them given their placeholders now."""
         self._learn_ids(data, provider, seed)
-        return _fixed_values(provider).apply(self.ids_in(data))
+        return self._fixed(data, provider)
 
     def response(self, response: Response, provider: Provider, seed: str) -> Response:
         self._learn_ids(response.body, provider, seed)
@@ -409,12 +411,22 @@ class Normalizer:
             frame.data for frame in session.frames if frame.text and not frame.from_client
         )
         self._learn_ids(server_text, provider, seed)
-        fixed = _fixed_values(provider)
         frames = tuple(
-            replace(frame, data=fixed.apply(self.ids_in(frame.data))) if frame.text else frame
+            replace(frame, data=self._fixed(frame.data, provider)) if frame.text else frame
             for frame in session.frames
         )
         return replace(session, frames=frames)
+
+    def shown_message(self, data: bytes, provider: Provider, seed: str) -> bytes:
+        """A server text message as the caller gets it while recording: as :meth:`session`
+        will store it, the ids it hands out given their placeholders now, in the order the
+        stored session gives them."""
+        self._learn_ids(data, provider, seed)
+        return self._fixed(data, provider)
+
+    def _fixed(self, data: bytes, provider: Provider) -> bytes:
+        """``data`` with the ids seen so far as placeholders, its times and padding fixed."""
+        return _fixed_values(provider).apply(self.ids_in(data))
 
     def _headers(self, headers: Headers, provider: Provider, seed: str) -> Headers:
         """Headers known to be stable are kept; every other value gets a stand-in of its shape."""
@@ -463,6 +475,8 @@ class ShownBody:
     ) -> None:
         live = content_type is not None and any(kind in content_type for kind in _SHOWN_LIVE)
         self._normalizer = normalizer if live else None
+        self._session_normalizer = normalizer
+        """A WebSocket session's messages have no content type: their text ones are shown."""
         self._url = url
         self._providers = providers
         self._seed = seed
@@ -499,6 +513,15 @@ class ShownBody:
         if self._normalizer is None or not held:
             return held
         return self._shown(self._normalizer, held)
+
+    def message(self, data: bytes) -> bytes:
+        """A server text message of a WebSocket session, whole, as the caller gets it: as the
+        stored session will give it (:meth:`Normalizer.session`, which detects the provider
+        by the URL alone)."""
+        normalizer = self._session_normalizer
+        if normalizer is None:
+            return data
+        return normalizer.shown_message(data, detect(self._url, b"", self._providers), self._seed)
 
     def _shown(self, normalizer: Normalizer, data: bytes) -> bytes:
         if self._provider is None:

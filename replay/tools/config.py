@@ -136,6 +136,7 @@ _VCR_NEEDLESS = {
     "decode_compressed_response": "replay stores every body decoded",
     "serializer": "replay import-vcr converted the cassettes to replay's format",
     "record_on_exception": "replay records what was answered, exception or not",
+    "allowed_hosts": "read by the network guard of --block-network, as pytest-recording does",
 }
 _VCR_REFUSED = {
     "before_record_request": "replay has no recording hooks: secrets are redacted (add "

@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 
-from replay._adapters.network import NetworkGuard
+from replay._adapters.network import AllowedHosts, NetworkGuard
 from replay._adapters.patch import intercept
 from replay._cassette import Cassette
 from replay._core.errors import CassetteMiss, ConfigError, NetworkBlocked, ReplayError
@@ -65,6 +65,9 @@ _RUN = pytest.StashKey[TestRun]()
 _OWNS_RUN_DIRECTORY = pytest.StashKey[bool]()
 _PROJECT_OPTIONS = pytest.StashKey[Mapping[str, object]]()
 _GUARD = pytest.StashKey[NetworkGuard | None]()
+"""The test's network guard, when its connections are blocked."""
+_ALLOWED = pytest.StashKey[dict[tuple[str, ...], AllowedHosts]]()
+"""The allowed hosts of each list given, resolved once a run."""
 _CASSETTE = pytest.StashKey[Cassette]()
 _SETTINGS = pytest.StashKey[Settings]()
 _MISSES = pytest.StashKey[LocatedMisses]()
@@ -130,7 +133,8 @@ def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginMa
         "--allowed-hosts",
         default="",
         metavar="HOSTS",
-        help="comma-separated hosts --block-network lets through (e.g. localhost)",
+        help="comma-separated hosts --block-network lets through: names (localhost) or, as "
+        "pytest-recording has them, regular expressions matched at the start of the address",
     )
 
 
@@ -169,13 +173,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[_OWNS_RUN_DIRECTORY] = run_directory is None
     directory = Path(run_directory or tempfile.mkdtemp(prefix="replay-run-"))
     config.stash[_RUN] = TestRun(directory)
-    if stands_in:
-        allowed = config.getoption("allow_hosts")
-        hosts = [host.strip() for host in allowed.split(",") if host.strip()]
-        block = config.getoption("block_network")
-        config.stash[_GUARD] = NetworkGuard(hosts) if block else None
-    else:
-        config.stash[_GUARD] = None
+    config.stash[_ALLOWED] = {}
     if config.pluginmanager.hasplugin("xdist"):
         config.pluginmanager.register(_XdistHooks(config.stash[_RUN]), "replay-xdist")
 
@@ -183,7 +181,7 @@ def pytest_configure(config: pytest.Config) -> None:
 _RECORDING_MARKERS = (
     "vcr(*cassettes, **vcr_config): pytest-recording's marker, served by replay",
     "default_cassette(name): the cassette name of a vcr-marked test",
-    "block_network: accepted for pytest-recording suites (replay: --block-network)",
+    "block_network(allowed_hosts=None): block this test's connections (--block-network)",
     "allowed_hosts(hosts): accepted for pytest-recording suites (replay: --allowed-hosts)",
 )
 
@@ -245,9 +243,36 @@ def replay_config() -> dict[str, object]:
     return {}
 
 
+def _guard_of_test(request: pytest.FixtureRequest) -> NetworkGuard | None:
+    """pytest-recording's rule: connections are blocked under ``--block-network`` or the
+    ``block_network`` marker, except to the allowed hosts that the marker's
+    ``allowed_hosts``, else ``--allowed-hosts``, else ``vcr_config``'s name."""
+    config = request.config
+    if not config.stash[_STANDS_IN]:
+        return None  # pytest-recording's options and markers are its own
+    marker = request.node.get_closest_marker("block_network")
+    if marker is None and not config.getoption("block_network"):
+        return None
+    where = f"the block_network marker of {request.node.nodeid}"
+    if marker is not None and (marker.args or set(marker.kwargs) - {"allowed_hosts"}):
+        raise ConfigError(where, marker.args or marker.kwargs, "takes only allowed_hosts=[...]")
+    source, allowed = where, marker.kwargs.get("allowed_hosts") if marker else None
+    if not allowed:
+        source, allowed = "--allowed-hosts", config.getoption("allow_hosts")
+    if not allowed:
+        source = "allowed_hosts (in the vcr_config fixture)"
+        allowed = request.getfixturevalue("vcr_config").get("allowed_hosts")
+    hosts = tuple(allowed.split(",") if isinstance(allowed, str) else allowed or ())
+    known = config.stash[_ALLOWED]
+    if hosts not in known:
+        known[hosts] = AllowedHosts(hosts, source)
+    return NetworkGuard(known[hosts])
+
+
 @pytest.fixture(autouse=True)
 def _replay_cassette_of_test(request: pytest.FixtureRequest) -> Iterator[Cassette | None]:
     config = request.config
+    request.node.stash[_GUARD] = _guard_of_test(request)
     markers = list(request.node.iter_markers("replay"))
     vcr_markers = list(request.node.iter_markers("vcr")) if config.stash[_STANDS_IN] else []
     if not markers and not vcr_markers and "replay_cassette" not in request.fixturenames:
@@ -349,7 +374,7 @@ def replay_server(
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Generator[None, object, object]:
-    guard = item.config.stash[_GUARD]
+    guard = item.stash.get(_GUARD, None)
     if guard is None:
         return (yield)
     with guard:
@@ -377,7 +402,7 @@ def pytest_runtest_makereport(
         if call.excinfo is not None:
             failed_at = call_site(traceback.extract_tb(call.excinfo.tb), item.path)
         misses = item.stash.get(_MISSES, LocatedMisses(item.path))
-        guard = item.config.stash[_GUARD]
+        guard = item.stash.get(_GUARD, None)
         problems = [
             *misses.located,
             *(Located(blocked, failed_at) for blocked in (guard.blocked if guard else ())),

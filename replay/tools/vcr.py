@@ -41,6 +41,7 @@ import os
 import sys
 import tempfile
 import zlib
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -50,7 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from replay._cassette import Cassette, Record
-from replay._core.errors import CassetteError
+from replay._core.errors import CassetteError, CassetteMiss
 from replay._core.key import url_problem
 from replay._core.model import (
     EVENTSTREAM_CONTENT_TYPE,
@@ -720,42 +721,134 @@ class RecordedRequest:
 
 class RecordedCassette:
     """A replay cassette seen as vcrpy's ``Cassette``, for the ``vcr`` fixture: requests and
-    responses (vcrpy's dicts) in recorded order, and what was played."""
+    responses (vcrpy's dicts) in recorded order, and what was played, with vcrpy's meanings
+    (its ``vcr/cassette.py``): ``play_counts`` counts the replays of each by its place."""
 
     def __init__(self, cassette: Cassette) -> None:
         self.cassette = cassette
 
-    def _answered(self) -> list[tuple[Request, Response]]:
+    def _answered(self) -> list[tuple[Request, Response, int]]:
         return [
-            (request, outcome)
-            for request, outcome in self.cassette.in_recorded_order()
+            (request, outcome, replays)
+            for request, outcome, replays in self.cassette.in_recorded_order()
             if isinstance(outcome, Response)  # vcrpy has no way to replay a transport failure
         ]
 
     @property
     def requests(self) -> list[RecordedRequest]:
         return [
-            RecordedRequest(r.method, r.url, r.body, dict(r.headers)) for r, _ in self._answered()
+            RecordedRequest(r.method, r.url, r.body, dict(r.headers))
+            for r, _, _ in self._answered()
         ]
 
     @property
     def responses(self) -> list[dict[str, Any]]:
-        return [
-            {
-                "status": {"code": response.status, "message": _phrase(response.status)},
-                "headers": _vcr_headers(response.headers),
-                "body": {"string": response.body},
-            }
-            for _, response in self._answered()
-        ]
+        return [_vcr_response(response) for _, response, _ in self._answered()]
+
+    @property
+    def data(self) -> list[tuple[RecordedRequest, dict[str, Any]]]:
+        """vcrpy's list of (request, response) pairs."""
+        return list(zip(self.requests, self.responses, strict=True))
+
+    @property
+    def play_counts(self) -> Counter[int]:
+        """How often each recorded response was replayed, by its place in recorded order;
+        those never replayed are absent, as in vcrpy."""
+        return Counter(
+            {place: replays for place, (_, _, replays) in enumerate(self._answered()) if replays}
+        )
 
     @property
     def play_count(self) -> int:
-        return self.cassette.replayed
+        return sum(self.play_counts.values())
 
     @property
     def all_played(self) -> bool:
-        return self.play_count == len(self)
+        """Whether every recorded response was replayed at least once."""
+        return len(self.play_counts) == len(self)
+
+    @property
+    def rewound(self) -> bool:
+        """vcrpy's name for: the cassette file was there to be read."""
+        return self.cassette.file_existed
+
+    @property
+    def write_protected(self) -> bool:
+        """Whether nothing may be recorded: mode none, or mode once with the file there."""
+        mode = self.cassette.mode
+        return mode is Mode.NONE or (mode is Mode.ONCE and self.rewound)
+
+    @property
+    def record_mode(self) -> str:
+        return self.cassette.mode.value
+
+    def responses_of(self, request: Any) -> list[dict[str, Any]]:
+        """The responses recorded for ``request`` (vcrpy's ``Request``, or one of
+        :attr:`requests`), matched as replay matches it; raises :class:`CassetteMiss` for
+        none, where vcrpy raises ``UnhandledHTTPRequestError``."""
+        return [
+            _vcr_response(outcome)
+            for outcome, _ in self.cassette.answers_for(_asked(request))
+            if isinstance(outcome, Response)
+        ]
+
+    def __contains__(self, request: Any) -> bool:
+        """Whether a response recorded for ``request`` is left to replay, as in vcrpy."""
+        try:
+            answers = self.cassette.answers_for(_asked(request))
+        except CassetteMiss:
+            return False
+        repeats = self.cassette.allow_playback_repeats
+        return any(repeats or not replays for _, replays in answers)
 
     def __len__(self) -> int:
         return len(self._answered())
+
+    @property
+    def allow_playback_repeats(self) -> bool:
+        return self.cassette.allow_playback_repeats
+
+    @property
+    def dirty(self) -> bool:
+        """Whether something recorded is not yet in the cassette file."""
+        return self.cassette.dirty
+
+    def __getattr__(self, name: str) -> Any:
+        """vcrpy's other attributes are not replay's: the error names what to use instead."""
+        instead = _INSTEAD_OF_VCRPY.get(name, "the replay_cassette fixture: the replay.Cassette")
+        raise AttributeError(
+            f"the vcr fixture of replay has no {name!r} (it has vcrpy's requests, responses, "
+            "data, play_counts, play_count, all_played, rewound, write_protected, "
+            f"record_mode, responses_of(request), `in` and len()); instead: {instead}"
+        )
+
+
+_INSTEAD_OF_VCRPY = {
+    "rewind": "replay plays each test's cassette from its first response; "
+    "allow_playback_repeats=True in vcr_config replays the last response again",
+    "play_response": "send the request through the client: replay_cassette.replayed counts it",
+    "can_play_response_for": "`request in vcr`",
+    "find_requests_with_most_matches": "a miss (replay.CassetteMiss) names the closest "
+    "recorded request and how it differs",
+    "append": "replay records what the test's client sends, in a recording mode",
+    "match_on": "replay_cassette.match_rules",
+}
+"""What replay offers for the vcrpy ``Cassette`` attributes it has not."""
+
+
+def _vcr_response(response: Response) -> dict[str, Any]:
+    """A response as vcrpy's cassette holds it."""
+    return {
+        "status": {"code": response.status, "message": _phrase(response.status)},
+        "headers": _vcr_headers(response.headers),
+        "body": {"string": response.body},
+    }
+
+
+def _asked(request: Any) -> Request:
+    """A vcrpy ``Request`` (or a :class:`RecordedRequest`) as replay's."""
+    body = request.body or b""
+    headers = tuple((str(name).lower(), str(value)) for name, value in request.headers.items())
+    return Request(
+        request.method, request.uri, headers, body.encode() if isinstance(body, str) else body
+    )

@@ -78,6 +78,40 @@ async def test_httpx_records_streams_closes_and_replays_without_blocking_the_loo
     server.assert_untouched()
 
 
+async def test_use_cassette_as_an_async_block_reads_and_saves_off_the_loop(
+    library: ModuleType,
+    llm_env: FakeLLMServer,
+    server_gone: Callable[[], StoppedServer],
+    cassette_path: Path,
+) -> None:
+    """The client made before the block and left open after it: the block's end is what
+    saves the recording."""
+    client = library.AsyncClient()
+    with blockbuster_ctx():
+        async with replay.use_cassette(cassette_path) as recording:
+            recorded = await httpx_conversation(client, llm_env.url)
+    assert recording.recorded == 2 and len(stored(cassette_path)) == 2
+    server = server_gone()
+
+    with blockbuster_ctx():
+        async with replay.use_cassette(cassette_path, mode="none") as replaying:
+            assert replaying.loaded  # read before the block, on a worker thread
+            replayed = await httpx_conversation(client, llm_env.url)
+    await client.aclose()
+    assert replaying.replayed == 2 and replayed[0] == recorded[0]
+    server.assert_untouched()
+
+
+async def test_a_plain_with_block_of_use_cassette_saves_on_the_loop(
+    library: ModuleType, llm_env: FakeLLMServer, cassette_path: Path
+) -> None:
+    """Why async code wants ``async with``: the detector sees the plain block's save."""
+    async with library.AsyncClient() as client:
+        with blockbuster_ctx(), pytest.raises(BlockingError):
+            with replay.use_cassette(cassette_path):
+                await httpx_conversation(client, llm_env.url)
+
+
 async def test_a_stream_left_open_is_cut_by_its_own_tasks_close_saving_off_the_loop(
     library: ModuleType, llm_env: FakeLLMServer, cassette_path: Path
 ) -> None:

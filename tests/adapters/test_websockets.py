@@ -20,7 +20,7 @@ import pytest
 import websockets.asyncio.client
 import websockets.sync.client
 from conftest import TEST_API_KEY, cassette_bytes, port_refuses
-from realtime_client import converse
+from realtime_client import converse, retrieving
 from realtime_server import RealtimeServer
 from websockets.exceptions import ConnectionClosedOK
 
@@ -68,7 +68,7 @@ def test_the_openai_realtime_client_replays_offline_in_this_process_and_a_new_on
     assert cassette.replayed == 1
     assert without_ids(replayed) == without_ids(recorded)
     assert replayed["response_ids"][0].startswith("resp_")
-    assert replayed["response_ids"] != recorded["response_ids"]  # the placeholder, stable
+    assert replayed["response_ids"] == recorded["response_ids"]  # the placeholder, shown then
 
     run = subprocess.run(
         [
@@ -91,6 +91,50 @@ def test_the_openai_realtime_client_replays_offline_in_this_process_and_a_new_on
     stored = cassette_bytes(cassette_path)
     assert TEST_API_KEY.encode() not in stored and b"Bearer" not in stored
     assert b'"authorization": "REDACTED"' in stored
+
+
+def issued_item_ids(server: RealtimeServer) -> list[str]:
+    """The ids of items the server's ``conversation.item.retrieve`` messages asked for."""
+    asked = [json.loads(m) for m in server.received if isinstance(m, str) and m.startswith("{")]
+    return [event["item_id"] for event in asked if event["type"] == "conversation.item.retrieve"]
+
+
+@pytest.mark.parametrize("flavour", FLAVOURS)
+def test_while_recording_the_client_sees_the_messages_replay_gives_and_ids_go_back_real(
+    realtime: RealtimeServer, cassette_path: Path, flavour: str
+) -> None:
+    """A snapshot of the events taken while recording holds on replay: placeholders for the
+    server's ids and fixed times. The item fetched back by the id the client was shown
+    reaches the server with its real id, which the server knows (no ``error`` event)."""
+    with replay.use_cassette(cassette_path) as recording:
+        recorded = retrieving(flavour, realtime.http_url + "/v1", TEST_API_KEY, "Say hello")
+    assert recording.recorded == 1
+    kinds = [event["type"] for event in recorded]
+    assert "conversation.item.retrieved" in kinds and "error" not in kinds
+    shown_item = recorded[0]["item"]["id"]
+    (real_item,) = issued_item_ids(realtime)
+    assert shown_item != real_item and len(shown_item) == len(real_item)
+    stored = cassette_bytes(cassette_path)
+    assert real_item.encode() not in stored and shown_item.encode() in stored
+    stopped(realtime)
+
+    with replay.use_cassette(cassette_path, mode="none") as replaying:
+        replayed = retrieving(flavour, realtime.http_url + "/v1", "sk-dummy", "Say hello")
+    assert replaying.replayed == 1 and replayed == recorded
+
+
+@pytest.mark.parametrize("flavour", FLAVOURS)
+def test_without_normalizing_a_session_shows_and_stores_the_real_ids(
+    realtime: RealtimeServer, cassette_path: Path, flavour: str
+) -> None:
+    with replay.use_cassette(cassette_path, normalize=False):
+        recorded = retrieving(flavour, realtime.http_url + "/v1", TEST_API_KEY, "Say hello")
+    assert [recorded[0]["item"]["id"]] == issued_item_ids(realtime)
+    assert "error" not in [event["type"] for event in recorded]
+    stopped(realtime)
+    with replay.use_cassette(cassette_path, mode="none", normalize=False):
+        replayed = retrieving(flavour, realtime.http_url + "/v1", "sk-dummy", "Say hello")
+    assert replayed == recorded
 
 
 @pytest.mark.parametrize("flavour", FLAVOURS)

@@ -440,6 +440,76 @@ def test_block_network_catches_raw_sockets_but_not_cassettes(
     allowed.assert_outcomes(passed=3)
 
 
+SAMPLE_ALLOWED = r"""
+import socket
+from urllib.parse import urlsplit
+
+import pytest
+
+from conftest import URL
+
+HOST, PORT = urlsplit(URL).hostname, urlsplit(URL).port
+
+
+def connect():
+    socket.create_connection((HOST, PORT), timeout=5).close()
+
+
+@pytest.mark.block_network(allowed_hosts=["10\.", "127\.0\.0\.[0-9]+"])
+def test_marker_pattern_lets_the_address_through():
+    connect()
+
+
+@pytest.mark.block_network
+def test_marker_blocks_without_the_option():
+    connect()
+
+
+@pytest.mark.block_network(allowed_hosts=["128\."])
+def test_marker_pattern_beats_the_option():
+    connect()
+
+
+def test_only_under_the_option():
+    connect()
+
+
+@pytest.mark.block_network(hosts=["127.0.0.1"])
+def test_marker_with_another_keyword_is_an_error():
+    connect()
+"""
+
+
+def test_allowed_hosts_are_pytest_recordings_patterns_by_marker_option_and_vcr_config(
+    sample: pytest.Pytester,
+) -> None:
+    """pytest-recording 0.14 matches each entry as a regular expression at the start of the
+    address (re.match), and takes the marker's, else the option's, else vcr_config's."""
+    sample.makepyfile(test_allowed=SAMPLE_ALLOWED)
+    options = ("-p", "no:cacheprovider", "-p", "no:recording")
+    alone = sample.runpytest_subprocess(*options)
+    alone.assert_outcomes(passed=2, failed=2, errors=1)
+    alone.stdout.fnmatch_lines(["*hosts*takes only allowed_hosts=*"])
+    for failed in ("blocks_without_the_option", "pattern_beats_the_option"):
+        alone.stdout.fnmatch_lines([f"FAILED test_allowed.py::test_marker_{failed}*"])
+
+    by_option = sample.runpytest_subprocess(*options, "--block-network", "--allowed-hosts=12.")
+    by_option.assert_outcomes(passed=3, failed=1, errors=1)  # "12." matches 127.0.0.1
+    by_option.stdout.fnmatch_lines(["FAILED *test_marker_pattern_beats_the_option*"])
+    not_inside = sample.runpytest_subprocess(*options, "--block-network", "--allowed-hosts=0\\.0")
+    not_inside.assert_outcomes(passed=1, failed=3, errors=1)  # matched at the start, not anywhere
+
+    sample.makeconftest(
+        SAMPLE_CONFTEST
+        + "\n\n@pytest.fixture\ndef vcr_config():\n    return {'allowed_hosts': '127\\\\.'}\n"
+    )
+    by_vcr_config = sample.runpytest_subprocess(*options, "--block-network")
+    by_vcr_config.assert_outcomes(passed=3, failed=1, errors=1)
+
+    bad = sample.runpytest_subprocess(*options, "--block-network", "--allowed-hosts=[127")
+    bad.stdout.fnmatch_lines(["*--allowed-hosts='[127': not a host name or a regular expression*"])
+
+
 SAMPLE_IGNORED = """
 import httpx
 import pytest

@@ -112,6 +112,51 @@ def test_a_third_turn_finds_the_two_recorded_by_method_and_url_used_up(
     )
 
 
+def test_the_vcr_fixture_reads_as_vcrpys_cassette(suite: pytest.Pytester) -> None:
+    """vcrpy 9.4's meanings (vcr/cassette.py): play_counts by place in recorded order,
+    all_played once each was played, ``in`` while one is left to play."""
+    import_vcr(suite.path / "cassettes")
+    (suite.path / "cassettes" / "test_reads").mkdir()
+    shutil.copy(
+        suite.path / CASSETTES / "test_conversation.json",
+        suite.path / "cassettes" / "test_reads" / "test_conversation.json",
+    )
+    suite.makepyfile(
+        test_reads="""
+        from collections import Counter
+
+        import httpx
+        import pytest
+
+        URL = "http://127.0.0.1:9/v1/chat/completions"
+
+        @pytest.mark.vcr
+        def test_conversation(vcr):
+            assert vcr.play_counts == Counter() and vcr.play_count == 0
+            assert not vcr.all_played and vcr.rewound and vcr.write_protected
+            assert len(vcr) == len(vcr.data) == 2 and vcr.record_mode == "none"
+            first = vcr.requests[0]
+            assert first in vcr and [r["status"]["code"] for r in vcr.responses_of(first)] == [
+                200, 200
+            ]
+            assert [pair[1] for pair in vcr.data] == vcr.responses
+            with httpx.Client() as client:
+                client.post(URL, json={"n": 1})
+                assert vcr.play_counts == Counter({0: 1}) and not vcr.all_played
+                assert first in vcr  # the second turn is left
+                client.post(URL, json={"n": 2})
+            assert vcr.play_counts == Counter({0: 1, 1: 1}) and vcr.play_count == 2
+            assert vcr.all_played and first not in vcr
+            with pytest.raises(AttributeError, match="allow_playback_repeats=True"):
+                vcr.rewind()
+        """
+    )
+    result = suite.runpytest_subprocess(
+        "-p", "no:cacheprovider", "-p", "no:recording", "test_reads.py"
+    )
+    result.assert_outcomes(passed=1)
+
+
 needs_pytest_recording = pytest.mark.skipif(
     importlib.util.find_spec("pytest_recording") is None,
     reason="pytest-recording not installed (nox -s tests runs this module with it)",

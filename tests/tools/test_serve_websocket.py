@@ -13,7 +13,7 @@ import httpx
 import pytest
 import websockets.sync.client
 from conftest import TEST_API_KEY, port_refuses
-from realtime_client import converse
+from realtime_client import converse, retrieving
 from realtime_server import RealtimeServer
 from serving import Running
 from websockets.exceptions import ConnectionClosedError, InvalidStatus
@@ -88,6 +88,30 @@ def test_the_openai_realtime_client_records_through_serve_and_replays_in_a_new_s
     stored = (tmp_path / "cassettes" / "realtime" / f"{flavour}.json").read_bytes()
     assert TEST_API_KEY.encode() not in stored and b"Bearer" not in stored
     assert b'"websocket"' in stored and b'"x-replay-route": "/openai=' in stored
+
+
+def test_through_serve_the_client_sees_while_recording_the_messages_replay_gives(
+    realtime: RealtimeServer, tmp_path: Path
+) -> None:
+    """Placeholders and fixed times while recording, as on replay; the item the client
+    fetches back by its placeholder reaches the server with the real id."""
+    headers = {"X-Replay-Cassette": "retrieving"}
+    recording = Running("--upstream", f"/openai={realtime.http_url}", cwd=tmp_path)
+    url = recording.url + "/openai/v1"
+    recorded = retrieving("async", url, TEST_API_KEY, "Say hello", headers)
+    stop(recording)
+    kinds = [event["type"] for event in recorded]
+    assert "conversation.item.retrieved" in kinds and "error" not in kinds
+    asked = [json.loads(m) for m in realtime.received if isinstance(m, str)]
+    (real_item,) = [e["item_id"] for e in asked if e["type"] == "conversation.item.retrieve"]
+    assert recorded[0]["item"]["id"] != real_item
+    offline(realtime)
+
+    replaying = Running("--mode", "none", cwd=tmp_path)
+    url = replaying.url + "/openai/v1"
+    replayed = retrieving("async", url, "sk-dummy", "Say hello", headers)
+    stop(replaying)
+    assert replayed == recorded
 
 
 def record_with_websockets(serving: Running | Served, messages: list[str | bytes]) -> list[object]:
