@@ -728,12 +728,18 @@ def test_reply_matches_its_snapshot():
 
 
 def test_a_snapshot_written_while_recording_holds_on_replay(
-    sample: pytest.Pytester, server: FakeLLMServer
+    sample: pytest.Pytester, server: FakeLLMServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """inline-snapshot writes what the test saw while recording into the test file; replayed
     with the server gone, the same test passes against it, ids and times included."""
     test_file = sample.makepyfile(test_snapshot=SAMPLE_SNAPSHOT)
-    recording = sample.runpytest_subprocess("-p", "no:cacheprovider", "--inline-snapshot=create")
+    # inline-snapshot will not create values under xdist, and takes this run for a worker of
+    # ours when it runs in one.
+    for variable in ("PYTEST_XDIST_WORKER", "PYTEST_XDIST_WORKER_COUNT"):
+        monkeypatch.delenv(variable, raising=False)
+    recording = sample.runpytest_subprocess(
+        "-p", "no:cacheprovider", "-p", "no:xdist", "--inline-snapshot=create"
+    )
     # inline-snapshot fails the run that creates values, by design ("you can ignore this").
     recording.assert_outcomes(passed=1, errors=1)
     recording.stdout.fnmatch_lines(["*your snapshot is missing 2 values*", "*2 recorded*"])
