@@ -249,6 +249,74 @@ def test_a_replay_only_run_revalidates_its_cache_instead_of_downloading(bucket: 
     assert statuses == [304, 304, 200]
 
 
+def s3_operations(client: Any) -> list[str]:
+    """The S3 operations ``client`` sends from now on, in order, by name."""
+    sent: list[str] = []
+    client.meta.events.register("after-call.s3", lambda model, **_: sent.append(model.name))
+    return sent
+
+
+def replayed_texts(where: S3Location) -> list[str]:
+    """What a new replay-only cassette at ``where`` holds (see :func:`entry`), sorted."""
+    cassette = replay.Cassette(str(where), "none")
+    return sorted(i.request.url.rpartition("/")[2] for i in cassette.interactions)
+
+
+def test_a_warm_replay_only_run_lists_each_directory_once_and_gets_no_cassette(
+    bucket: str,
+) -> None:
+    suite = S3Location(bucket, "suite")
+    for name in ("a", "b", "c"):
+        journal.add(s3.STORE, suite / f"{name}.json", *entry(name), reset=False)
+        journal.fold(s3.STORE, suite / f"{name}.json")  # the writer's cache holds each
+    s3.STORE.forget_listings()  # a new run on this machine
+    sent = s3_operations(s3.STORE.client(suite))
+    assert [replayed_texts(suite / f"{name}.json") for name in "abc"] == [["a"], ["b"], ["c"]]
+    assert sent == ["ListObjectsV2"]  # before: a journal listing and a 304 GET per cassette
+
+
+def test_the_next_replay_only_run_sees_what_another_machine_changed(
+    bucket: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    where = S3Location(bucket, "suite/chat.json")
+    journal.add(s3.STORE, where, *entry("one"), reset=False)
+    journal.fold(s3.STORE, where)
+    s3.STORE.forget_listings()
+    assert replayed_texts(where) == ["one"]
+    other_machine = s3.S3Store()
+    with monkeypatch.context() as there:
+        there.setenv("XDG_CACHE_HOME", str(tmp_path / "other-machine-cache"))
+        journal.add(other_machine, where, *entry("two"), reset=False)
+        journal.fold(other_machine, where)  # a new version of the cassette
+        journal.add(other_machine, where, *entry("three"), reset=False)  # and a killed recorder's
+    assert replayed_texts(where) == ["one"]  # this run goes on with the bucket it first listed
+    s3.STORE.forget_listings()  # the next run
+    assert replayed_texts(where) == ["one", "three", "two"]
+    with monkeypatch.context() as there:
+        there.setenv("XDG_CACHE_HOME", str(tmp_path / "other-machine-cache"))
+        journal.fold(other_machine, where)
+    s3.STORE.forget_listings()
+    sent = s3_operations(s3.STORE.client(where))
+    assert replayed_texts(where) == ["one", "three", "two"]
+    assert sent == ["ListObjectsV2", "ListObjectsV2", "GetObject"]  # changed: fetched again
+
+
+def test_what_this_process_records_is_replayed_by_its_next_replay_only_cassette(
+    bucket: str,
+) -> None:
+    where = S3Location(bucket, "suite/chat.json")
+    journal.add(s3.STORE, where, *entry("one"), reset=False)
+    journal.fold(s3.STORE, where)
+    s3.STORE.forget_listings()
+    assert replayed_texts(where) == ["one"]  # the directory listed
+    journal.add(s3.STORE, where, *entry("two"), reset=False)
+    assert replayed_texts(where) == ["one", "two"]  # its journal, though listed as having none
+    journal.fold(s3.STORE, where)
+    sent = s3_operations(s3.STORE.client(where))
+    assert replayed_texts(where) == ["one", "two"]
+    assert sent == []  # the listing holds the version this process wrote
+
+
 def test_replay_list_show_and_verify_read_an_s3_prefix(bucket: str) -> None:
     for name, text in (("suite/a.json", "alpha"), ("suite/deeper/b.json", "beta")):
         journal.add(s3.STORE, S3Location(bucket, name), *entry(text), reset=False)
@@ -291,7 +359,8 @@ def test_a_store_that_ignores_conditional_writes_is_refused_before_anything_is_w
 def test_without_boto3_an_s3_cassette_names_the_extra(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setitem(sys.modules, "boto3", None)
+    monkeypatch.setitem(sys.modules, "boto3", None)  # and botocore, which comes with it
+    monkeypatch.setitem(sys.modules, "botocore", None)
     with pytest.raises(ConfigError, match=r"replay-llm\[s3\]"):
         s3.S3Store().read(S3Location("any-bucket", "chat.json"))
 
