@@ -561,3 +561,39 @@ def test_replay_prune_older_than_removes_old_interactions_and_cassettes_from_an_
     assert texts(journal.view(s3.STORE, S3Location(bucket, "suite/a.json"))) == ["beta"]
     again = runner.invoke(main, ["prune", "--yes", "--older-than", "30", f"s3://{bucket}/suite"])
     assert again.exit_code == 0 and again.output.strip().endswith("nothing to prune")
+
+
+def test_replay_rerun_reads_cassettes_in_s3_and_records_the_answers_into_s3(
+    bucket: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    suite, out = f"s3://{bucket}/suite", f"s3://{bucket}/rerun/model-2"
+    with FakeLLMServer() as server:
+        with replay.use_cassette(f"{suite}/chat.json"):
+            chat(openai.OpenAI(base_url=server.url + "/v1", api_key=DEFAULT_API_KEY, max_retries=0))
+    originals = {key: etag for key, etag in s3.STORE._keys(S3Location(bucket, ""), "suite/")}
+    runner = CliRunner()
+    inside = runner.invoke(main, ["rerun", suite, "--out", f"{suite}/new", "--yes"])
+    assert inside.exit_code == 2 and "overlaps" in inside.stderr
+    arguments = ["rerun", suite, "--out", out, "--model", "model-2", "--key-env", "FAKE_LLM_KEY"]
+    env = {"FAKE_LLM_KEY": DEFAULT_API_KEY}
+    with FakeLLMServer(model_versions={"model-2": "v2"}) as today:
+        arguments += ["--upstream", today.url, "--yes", "--json"]
+        first = runner.invoke(main, arguments, env=env)
+        assert first.exit_code in (0, 1), first.output
+        document = orjson.loads(first.stdout)
+        assert (document["answered"], document["failures"], document["summary"]["pairs"]) == (
+            2,
+            [],
+            2,
+        )
+        assert [orjson.loads(r.body)["model"] for r in today.requests] == ["model-2"] * 2
+        again = runner.invoke(main, arguments, env=env)  # what --out holds is not sent again
+        assert orjson.loads(again.stdout)["answered"] == 0 and len(today.requests) == 2
+    assert keys(bucket) == ["rerun/model-2/chat.json", "suite/chat.json"]
+    assert dict(s3.STORE._keys(S3Location(bucket, ""), "suite/")) == originals  # never written
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache"]  # nothing local but the cache
+    stored = boto3.client("s3").get_object(Bucket=bucket, Key="rerun/model-2/chat.json")
+    assert DEFAULT_API_KEY.encode() not in stored["Body"].read()
+    rerecorded = replay.Cassette(f"{out}/chat.json", "none").interactions
+    assert {orjson.loads(i.request.body)["model"] for i in rerecorded} == {"model-2"}
