@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import uuid
@@ -367,6 +368,7 @@ def test_without_boto3_an_s3_cassette_names_the_extra(
 
 SUITE = """
 import os
+import shutil
 
 import openai
 import pytest
@@ -597,3 +599,26 @@ def test_replay_rerun_reads_cassettes_in_s3_and_records_the_answers_into_s3(
     assert DEFAULT_API_KEY.encode() not in stored["Body"].read()
     rerecorded = replay.Cassette(f"{out}/chat.json", "none").interactions
     assert {orjson.loads(i.request.body)["model"] for i in rerecorded} == {"model-2"}
+
+
+def test_replay_import_vcr_refuses_an_s3_path_naming_replay_sync_which_does_the_rest(
+    bucket: str, tmp_path: Path
+) -> None:
+    runner = CliRunner()
+    refused = runner.invoke(main, ["import-vcr", f"s3://{bucket}/vcr"])
+    assert refused.exit_code == 2 and "Traceback" not in refused.output
+    assert f"replay sync COPY s3://{bucket}/vcr" in " ".join(refused.stderr.split())
+    assert keys(bucket) == []
+    missing = runner.invoke(main, ["import-vcr", str(tmp_path / "missing")])
+    assert missing.exit_code == 2 and "no such file or directory" in missing.stderr
+    # The way the message names: convert a local copy, then sync it into the bucket.
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    shapes = Path(__file__).parent.parent / "tools" / "vcr_shapes"
+    shutil.copy(shapes / "pydantic_ai_parsed_body.yaml", copy / "test_openai.yaml")
+    converted = runner.invoke(main, ["import-vcr", str(copy), "--delete"])
+    assert converted.exit_code == 0, converted.output
+    synced = runner.invoke(main, ["sync", str(copy), f"s3://{bucket}/vcr"])
+    assert synced.exit_code == 0, synced.output
+    assert keys(bucket) == ["vcr/test_openai.json"]
+    assert len(replay.Cassette(f"s3://{bucket}/vcr/test_openai.json", "none").interactions) == 3
