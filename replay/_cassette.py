@@ -268,8 +268,8 @@ class Cassette:
 
     def _base(self) -> store.Loaded:
         if self._loaded is None:
-            loaded = self._replays_only() and self._store.settled(self.path)
-            loaded = loaded or journal.view(self._store, self.path)
+            settled = self._store.settled(self.path) if self._replays_only() else None
+            loaded = settled if settled is not None else journal.view(self._store, self.path)
             self._file_existed = loaded.signature is not None
             if loaded.journal and self._may_record():
                 loaded = journal.fold(self._store, self.path)  # left by a killed process

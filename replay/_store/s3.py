@@ -24,8 +24,9 @@ first such read in a directory lists it once for the process (ListObjectsV2, one
 per 1,000 objects, ``/`` as delimiter so journals come back as one prefix each), which gives
 every cassette's ETag and which ones have journal entries waiting; a cassette whose listed
 ETag the cache holds, with no journal, is read from the cache with no request of its own.
-A replay-only run thus sees the bucket as it was when it first listed the directory (the
-next run sees any change); what this process writes updates its listing.
+A replay-only run thus sees the bucket as it was when it listed the directory, up to a minute
+before (the next run sees any change, a long-lived process within a minute); what this process
+writes updates its listing.
 
 botocore, the core of boto3 (the ``replay-llm[s3]`` extra), is imported on the first use of an
 ``s3://`` location; its client is made once a process (boto3's own Session would cost 35 ms more).
@@ -40,6 +41,7 @@ import hashlib
 import os
 import secrets
 import threading
+import time
 import weakref
 from collections.abc import Iterable, Mapping
 from contextlib import AbstractContextManager
@@ -62,6 +64,9 @@ _CONFLICTS = {"PreconditionFailed", "ConditionalRequestConflict", "412", "409"}
 _NOT_MODIFIED = {"304", "NotModified"}
 _MISSING = {"NoSuchKey", "404", "NotFound"}
 JOURNAL_SUFFIX = ".journal"
+LISTING_LIFETIME = 60.0
+"""Seconds a directory's listing is trusted by replay-only reads: a test run sees the bucket as
+it started, a long-lived process (``replay serve``) sees changes within a minute."""
 
 
 def cache_directory(environ: Mapping[str, str] = os.environ) -> Path:
@@ -173,9 +178,9 @@ class S3Store:
     def _listing(self, directory: S3Location) -> _Listing:
         with self._lock:
             listing = self._listings.get(directory)
-        if listing is not None:
+        if listing is not None and time.monotonic() - listing.taken < LISTING_LIFETIME:
             return listing
-        listing = _Listing({}, set())
+        listing = _Listing({}, set(), time.monotonic())
         for page in self._pages(directory, directory.prefix, delimiter="/"):
             for item in page.get("Contents", ()):
                 listing.etags[item["Key"][len(directory.prefix) :]] = item["ETag"]
@@ -184,7 +189,8 @@ class S3Store:
                 if hidden.startswith(".") and hidden.endswith(JOURNAL_SUFFIX):
                     listing.journals.add(hidden[1 : -len(JOURNAL_SUFFIX)])
         with self._lock:
-            return self._listings.setdefault(directory, listing)
+            self._listings[directory] = listing
+        return listing
 
     def _listed_cassette(self, path: S3Location, etag: str | None) -> None:
         """A cassette this process wrote (None: deleted), in its listing if it has one: its
@@ -389,6 +395,8 @@ class _Listing:
 
     etags: dict[str, str]
     journals: set[str]
+    taken: float
+    """When, by :func:`time.monotonic`."""
 
 
 def _botocore_errors(location: S3Location) -> Any:

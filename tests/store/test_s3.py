@@ -291,6 +291,9 @@ def test_the_next_replay_only_run_sees_what_another_machine_changed(
         journal.fold(other_machine, where)  # a new version of the cassette
         journal.add(other_machine, where, *entry("three"), reset=False)  # and a killed recorder's
     assert replayed_texts(where) == ["one"]  # this run goes on with the bucket it first listed
+    with monkeypatch.context() as later:
+        later.setattr(s3, "LISTING_LIFETIME", 0.0)  # a long-lived process, its listing expired
+        assert replayed_texts(where) == ["one", "three", "two"]
     s3.STORE.forget_listings()  # the next run
     assert replayed_texts(where) == ["one", "three", "two"]
     with monkeypatch.context() as there:
