@@ -272,7 +272,8 @@ class Cassette:
 
     def _base(self) -> store.Loaded:
         if self._loaded is None:
-            loaded = journal.view(self._store, self.path)
+            settled = self._store.settled(self.path) if self._replays_only() else None
+            loaded = settled if settled is not None else journal.view(self._store, self.path)
             self._file_existed = loaded.signature is not None
             if loaded.journal and self._may_record():
                 loaded = journal.fold(self._store, self.path)  # left by a killed process
@@ -281,6 +282,14 @@ class Cassette:
                 remembered = _remembered_match_on(self.path, loaded.interactions)
                 self.match_rules = replace(self.rules, match_on=remembered)
         return self._loaded
+
+    def _replays_only(self) -> bool:
+        """Whether this cassette records nothing if it exists (mode ``none``; ``once`` unless
+        expired recordings are recorded again): then it may be read as the run first saw it
+        (:meth:`Store.settled`), and a cassette changed since is seen by the next run."""
+        if self.mode is Mode.ONCE:
+            return self.expiry.on_expired is not OnExpired.RERECORD
+        return self.mode is Mode.NONE
 
     def _may_record(self) -> bool:
         if self.mode is Mode.ONCE:

@@ -50,6 +50,11 @@ class Store(Protocol[At]):
     def read(self, path: At) -> Loaded:
         """The cassette; ``signature`` None when there is none."""
 
+    def settled(self, path: At) -> Loaded | None:
+        """The cassette, journal included, for a reader that will not record, when the store
+        can give it cheaper than :func:`replay._store.journal.view` (which it may have seen at
+        the start of the run rather than now); None: read it with ``view``."""
+
     def write(
         self, path: At, interactions: dict[str, Any], folded: Iterable[str], expected: Any
     ) -> Loaded:
@@ -95,6 +100,9 @@ class LocalStore:
 
     def read(self, path: Path) -> Loaded:
         return cassette_file.load(path)
+
+    def settled(self, path: Path) -> Loaded | None:
+        return None  # a local read is already a stat and a parse remembered by signature
 
     def write(
         self, path: Path, interactions: dict[str, Any], folded: Iterable[str], expected: Any

@@ -19,10 +19,17 @@ ignores ``If-None-Match``, and recording into it is refused (:class:`CassetteErr
 Reading goes through a cache of cassettes by ETag in the user's cache directory
 (``$XDG_CACHE_HOME/replay/s3``, else ``~/.cache/replay/s3``; never beside the tests): a
 cassette read before is fetched with ``If-None-Match: ETAG``, and a 304 answer costs no
-transfer. A replay-only run therefore reads each cassette once (two small requests with its
-journal listing), and again only when it changed.
+transfer. A cassette that only replays (:meth:`S3Store.settled`) costs less still: the
+first such read in a directory lists it once for the process (ListObjectsV2, one request
+per 1,000 objects, ``/`` as delimiter so journals come back as one prefix each), which gives
+every cassette's ETag and which ones have journal entries waiting; a cassette whose listed
+ETag the cache holds, with no journal, is read from the cache with no request of its own.
+A replay-only run thus sees the bucket as it was when it listed the directory, up to a minute
+before (the next run sees any change, a long-lived process within a minute); what this process
+writes updates its listing.
 
-boto3 is imported on the first use of an ``s3://`` location (the ``replay-llm[s3]`` extra).
+botocore, the core of boto3 (the ``replay-llm[s3]`` extra), is imported on the first use of an
+``s3://`` location; its client is made once a process (boto3's own Session would cost 35 ms more).
 Credentials, region and endpoint come from the standard AWS environment and configuration
 (``AWS_ENDPOINT_URL``, ``AWS_ACCESS_KEY_ID``, ``AWS_PROFILE``, ``~/.aws/config``...).
 """
@@ -34,9 +41,11 @@ import hashlib
 import os
 import secrets
 import threading
+import time
 import weakref
 from collections.abc import Iterable, Mapping
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +63,10 @@ DELETE_BATCH = 1000
 _CONFLICTS = {"PreconditionFailed", "ConditionalRequestConflict", "412", "409"}
 _NOT_MODIFIED = {"304", "NotModified"}
 _MISSING = {"NoSuchKey", "404", "NotFound"}
+JOURNAL_SUFFIX = ".journal"
+LISTING_LIFETIME = 60.0
+"""Seconds a directory's listing is trusted by replay-only reads: a test run sees the bucket as
+it started, a long-lived process (``replay serve``) sees changes within a minute."""
 
 
 def cache_directory(environ: Mapping[str, str] = os.environ) -> Path:
@@ -63,7 +76,7 @@ def cache_directory(environ: Mapping[str, str] = os.environ) -> Path:
 
 
 def journal_prefix(location: S3Location) -> str:
-    return (location.parent / f".{location.name}.journal").prefix
+    return (location.parent / f".{location.name}{JOURNAL_SUFFIX}").prefix
 
 
 class S3Store:
@@ -73,6 +86,8 @@ class S3Store:
         self._client: Any = None
         self._lock = threading.Lock()
         self._checked_buckets: set[str] = set()
+        self._listings: dict[S3Location, _Listing] = {}
+        """Directories listed by this process, for replay-only reads (:meth:`settled`)."""
         self._parsed: weakref.WeakValueDictionary[S3Location, Loaded] = (
             weakref.WeakValueDictionary()
         )
@@ -84,48 +99,52 @@ class S3Store:
         self._client = None
         self._lock = threading.Lock()
 
+    def forget_listings(self) -> None:
+        """The next replay-only read lists its directory again, as a new process would."""
+        with self._lock:
+            self._listings.clear()
+
+    def _forget_after_fork(self) -> None:
+        self.forget_client()
+        self.forget_listings()
+
     def client(self, location: S3Location) -> Any:
         with self._lock:
             if self._client is None:
-                try:
-                    import boto3
-                except ImportError:
-                    raise ConfigError(
-                        "cassette location",
-                        str(location),
-                        f"s3:// cassettes need boto3: pip install '{EXTRA}'",
-                    ) from None
-                self._client = boto3.session.Session().client("s3")
+                _botocore_errors(location)  # botocore there, or an error naming the extra
+                import botocore.session  # boto3's core: 35 ms less a process than boto3's Session
+
+                self._client = botocore.session.get_session().create_client("s3")
             return self._client
 
     def _call(self, location: S3Location, doing: str, operation: str, **arguments: Any) -> Any:
         """``client.operation(**arguments)``; a failure is a CassetteError naming ``location``,
         but for conflicts, absent objects and 304s, which callers tell apart by code."""
-        from botocore.exceptions import BotoCoreError, ClientError
+        errors = _botocore_errors(location)
 
         try:
             with through_cassette():  # the store's own requests: never into a cassette
                 return getattr(self.client(location), operation)(**arguments)
-        except ClientError as error:
+        except errors.ClientError as error:
             code = _code(error)
             if code in _CONFLICTS or code in _MISSING or code in _NOT_MODIFIED:
                 raise
             message = error.response.get("Error", {}).get("Message") or code
             raise CassetteError(location, f"cannot {doing}: {message}") from None
-        except BotoCoreError as error:
+        except errors.BotoCoreError as error:
             raise CassetteError(location, f"cannot {doing}: {error}") from None
 
     # The cassette.
 
     def read(self, path: S3Location) -> Loaded:
-        from botocore.exceptions import ClientError
+        errors = _botocore_errors(path)
 
         cached_etag, cached_data = _read_cache(path)
         conditions = {"IfNoneMatch": cached_etag} if cached_etag else {}
         try:
             answer = self._call(path, "read", "get_object", Bucket=path.bucket, Key=path.key,
                                 **conditions)  # fmt: skip
-        except ClientError as error:
+        except errors.ClientError as error:
             code = _code(error)
             if code in _MISSING:
                 return Loaded({}, None)
@@ -141,6 +160,56 @@ class S3Store:
         etag = answer["ETag"]
         _write_cache(path, etag, data)
         return self._parse(path, etag, data)
+
+    def settled(self, path: S3Location) -> Loaded | None:
+        """The cassette from the read cache, with no request of its own, when this process's
+        listing of its directory shows it at the version the cache holds and no journal beside
+        it; None otherwise (then :func:`replay._store.journal.view` reads it). Only for a
+        cassette that will not record: the listing may be older than the cassette's last fold."""
+        listing = self._listing(path.parent)
+        listed_etag = listing.etags.get(path.name)
+        if listed_etag is None or path.name in listing.journals:
+            return None
+        cached_etag, cached_data = _read_cache(path)
+        if cached_etag != listed_etag or cached_data is None:
+            return None
+        return self._parse(path, listed_etag, cached_data)
+
+    def _listing(self, directory: S3Location) -> _Listing:
+        with self._lock:
+            listing = self._listings.get(directory)
+        if listing is not None and time.monotonic() - listing.taken < LISTING_LIFETIME:
+            return listing
+        listing = _Listing({}, set(), time.monotonic())
+        for page in self._pages(directory, directory.prefix, delimiter="/"):
+            for item in page.get("Contents", ()):
+                listing.etags[item["Key"][len(directory.prefix) :]] = item["ETag"]
+            for below in page.get("CommonPrefixes", ()):
+                hidden = below["Prefix"][len(directory.prefix) :].rstrip("/")
+                if hidden.startswith(".") and hidden.endswith(JOURNAL_SUFFIX):
+                    listing.journals.add(hidden[1 : -len(JOURNAL_SUFFIX)])
+        with self._lock:
+            self._listings[directory] = listing
+        return listing
+
+    def _listed_cassette(self, path: S3Location, etag: str | None) -> None:
+        """A cassette this process wrote (None: deleted), in its listing if it has one: its
+        own writes are never read stale."""
+        with self._lock:
+            listing = self._listings.get(path.parent)
+            if listing is not None and etag is None:
+                listing.etags.pop(path.name, None)
+            elif listing is not None and etag is not None:
+                listing.etags[path.name] = etag
+
+    def _listed_journal(self, path: S3Location, pending: bool) -> None:
+        """Entries this process added to a cassette's journal, or folded all of."""
+        with self._lock:
+            listing = self._listings.get(path.parent)
+            if listing is not None and pending:
+                listing.journals.add(path.name)
+            elif listing is not None:
+                listing.journals.discard(path.name)
 
     def _parse(self, path: S3Location, etag: str, data: bytes) -> Loaded:
         parsed = self._parsed.get(path)
@@ -162,6 +231,7 @@ class S3Store:
         answer = self._conditional(path, "write", "put_object", Body=data, **condition)
         etag = answer["ETag"]
         _write_cache(path, etag, data)
+        self._listed_cassette(path, etag)
         loaded = Loaded(dict(interactions), (etag, len(data)), folded)
         self._parsed[path] = loaded
         return loaded
@@ -172,14 +242,15 @@ class S3Store:
         self._refuse_unconditional_store(path)
         self._conditional(path, "delete", "delete_object", IfMatch=expected[0])
         self._parsed.pop(path, None)
+        self._listed_cassette(path, None)
 
     def _conditional(self, path: S3Location, doing: str, operation: str, **arguments: Any) -> Any:
-        from botocore.exceptions import ClientError
+        errors = _botocore_errors(path)
 
         try:
             return self._call(path, doing, operation, Bucket=path.bucket, Key=path.key,
                               **arguments)  # fmt: skip
-        except ClientError as error:
+        except errors.ClientError as error:
             code = _code(error)
             if code in _CONFLICTS:
                 raise Conflict(str(path)) from None
@@ -188,7 +259,7 @@ class S3Store:
     def _refuse_unconditional_store(self, path: S3Location) -> None:
         """Create a probe object twice with ``If-None-Match: *``, once per bucket and process:
         the second must fail, or conditional writes are ignored and recording could lose data."""
-        from botocore.exceptions import ClientError
+        errors = _botocore_errors(path)
 
         if path.bucket in self._checked_buckets:
             return
@@ -197,14 +268,14 @@ class S3Store:
         self._call(path, "write", "put_object", **arguments)
         try:
             self._call(path, "write", "put_object", **arguments)
-        except ClientError as error:
+        except errors.ClientError as error:
             if _code(error) not in _CONFLICTS:
                 raise CassetteError(path, f"cannot write: {_code(error)}") from None
             honoured = True
         else:
             honoured = False
         finally:
-            with contextlib.suppress(CassetteError, ClientError):
+            with contextlib.suppress(CassetteError, errors.ClientError):
                 self._call(path, "write", "delete_object", Bucket=probe.bucket, Key=probe.key)
         if not honoured:
             raise CassetteError(
@@ -217,15 +288,16 @@ class S3Store:
     # The journal.
 
     def add_entry(self, path: S3Location, entry_id: str, data: bytes) -> None:
-        from botocore.exceptions import ClientError
+        errors = _botocore_errors(path)
 
         key = f"{journal_prefix(path)}{entry_id}{ENTRY_SUFFIX}"
         self._refuse_unconditional_store(path)
         try:
             self._call(path, "write to its journal", "put_object",
                        Bucket=path.bucket, Key=key, Body=data, IfNoneMatch="*")  # fmt: skip
-        except ClientError as error:
+        except errors.ClientError as error:
             raise CassetteError(path, f"cannot write to its journal: {_code(error)}") from None
+        self._listed_journal(path, pending=True)  # then a replay-only read here reads it
 
     def entry_ids(self, path: S3Location) -> list[str]:
         prefix = journal_prefix(path)
@@ -233,13 +305,13 @@ class S3Store:
         return sorted(name[: -len(ENTRY_SUFFIX)] for name in names if name.endswith(ENTRY_SUFFIX))
 
     def read_entry(self, path: S3Location, entry_id: str) -> bytes | None:
-        from botocore.exceptions import ClientError
+        errors = _botocore_errors(path)
 
         key = f"{journal_prefix(path)}{entry_id}{ENTRY_SUFFIX}"
         try:
             answer = self._call(path, "read its journal", "get_object",
                                 Bucket=path.bucket, Key=key)  # fmt: skip
-        except ClientError as error:
+        except errors.ClientError as error:
             if _code(error) in _MISSING:
                 return None
             raise CassetteError(path, f"cannot read its journal: {_code(error)}") from None
@@ -258,13 +330,14 @@ class S3Store:
                 raise CassetteError(
                     path, f"cannot remove folded journal entries: {failed.get('Message')}"
                 )
+        self._listed_journal(path, pending=False)  # as far as this run knows: it folded them
 
     def exists(self, path: S3Location) -> bool:
-        from botocore.exceptions import ClientError
+        errors = _botocore_errors(path)
 
         try:
             self._call(path, "read", "head_object", Bucket=path.bucket, Key=path.key)
-        except ClientError as error:
+        except errors.ClientError as error:
             if _code(error) in _MISSING:
                 return False
             raise CassetteError(path, f"cannot read: {_code(error)}") from None
@@ -292,18 +365,50 @@ class S3Store:
 
     def _keys(self, location: S3Location, prefix: str) -> list[tuple[str, str]]:
         """(key, ETag) of every object whose key starts with ``prefix``."""
-        pages = self.client(location).get_paginator("list_objects_v2")
-        from botocore.exceptions import BotoCoreError, ClientError
+        return [
+            (item["Key"], item["ETag"])
+            for page in self._pages(location, prefix)
+            for item in page.get("Contents", ())
+        ]
 
+    def _pages(self, location: S3Location, prefix: str, **delimiter: str) -> list[Any]:
+        """The ListObjectsV2 pages of ``prefix`` (with ``delimiter="/"``: one level of it).
+        Not boto3's paginator: making one costs a process 25 ms of reading its model."""
+        errors = _botocore_errors(location)
+
+        arguments = {"Bucket": location.bucket, "Prefix": prefix}
+        arguments.update((name.capitalize(), value) for name, value in delimiter.items())
         try:
-            with through_cassette():  # the store's own requests: never into a cassette
-                return [
-                    (item["Key"], item["ETag"])
-                    for page in pages.paginate(Bucket=location.bucket, Prefix=prefix)
-                    for item in page.get("Contents", ())
-                ]
-        except (ClientError, BotoCoreError) as error:
-            raise CassetteError(location, f"cannot list: {error}") from None
+            pages = [self._call(location, "list", "list_objects_v2", **arguments)]
+            while pages[-1].get("IsTruncated"):
+                after = {"ContinuationToken": pages[-1]["NextContinuationToken"]}
+                pages.append(self._call(location, "list", "list_objects_v2", **arguments, **after))
+        except errors.ClientError as error:  # the codes _call leaves to its callers
+            raise CassetteError(location, f"cannot list: {_code(error)}") from None
+        return pages
+
+
+@dataclass(slots=True)
+class _Listing:
+    """One directory as listed once: its objects' ETags by name, and the names of cassettes
+    with a journal (a ``.NAME.journal/`` prefix) beside them."""
+
+    etags: dict[str, str]
+    journals: set[str]
+    taken: float
+    """When, by :func:`time.monotonic`."""
+
+
+def _botocore_errors(location: S3Location) -> Any:
+    """botocore's exceptions module, imported on the first use of an s3:// location; when
+    boto3 (and so botocore) is not installed, a ConfigError that names the extra."""
+    try:
+        from botocore import exceptions
+    except ImportError:
+        raise ConfigError(
+            "cassette location", str(location), f"s3:// cassettes need boto3: pip install '{EXTRA}'"
+        ) from None
+    return exceptions
 
 
 def _code(error: Any) -> str:
@@ -336,4 +441,4 @@ def _write_cache(location: S3Location, etag: str, data: bytes) -> None:
 
 
 STORE = S3Store()
-os.register_at_fork(after_in_child=STORE.forget_client)
+os.register_at_fork(after_in_child=STORE._forget_after_fork)

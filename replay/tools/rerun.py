@@ -42,7 +42,7 @@ from replay._adapters.httpx_transport import teed
 from replay._cassette import Cassette, Record
 from replay._core import reissue
 from replay._core.answers import Usage, answer_of
-from replay._core.location import Location
+from replay._core.location import Location, S3Location
 from replay._core.model import Interaction, Request, Response
 from replay._core.modes import Mode
 from replay._core.providers import detect
@@ -136,7 +136,7 @@ class Planned:
 class CassettePlan:
     file: str
     source: Location
-    target: Path
+    target: Location
     out: Cassette
     conversations: list[list[Planned]]
     to_send: list[list[Planned]] = field(default_factory=list)
@@ -153,7 +153,7 @@ class CassettePlan:
 
 
 def plan(
-    cassettes: Sequence[CassetteFile], out: Path, changes: Changes, key_env: Sequence[str]
+    cassettes: Sequence[CassetteFile], out: Location, changes: Changes, key_env: Sequence[str]
 ) -> list[CassettePlan]:
     """What to send for each cassette, after what ``out`` already holds from an earlier run."""
     plans = []
@@ -517,11 +517,21 @@ def environment_keys(plans: Sequence[CassettePlan], environ: Mapping[str, str]) 
     }
 
 
-def out_overlaps(out: Path, sources: Iterable[Path]) -> Path | None:
+def out_overlaps(out: Location, sources: Iterable[Location]) -> Location | None:
     """A source that ``out`` is, is inside, or contains: the rerun would write an original."""
-    target = Path(os.path.abspath(out))
     for source in sources:
-        resolved = Path(os.path.abspath(source))
-        if target == resolved or resolved in target.parents or target in resolved.parents:
+        if _within(out, source) or _within(source, out):
             return source
     return None
+
+
+def _within(inner: Location, outer: Location) -> bool:
+    """Whether ``inner`` is ``outer`` or below it (a local path and an s3:// one never are)."""
+    if isinstance(inner, S3Location) and isinstance(outer, S3Location):
+        return inner.bucket == outer.bucket and (
+            inner.key == outer.key or inner.key.startswith(outer.prefix)
+        )
+    if isinstance(inner, Path) and isinstance(outer, Path):
+        inner, outer = Path(os.path.abspath(inner)), Path(os.path.abspath(outer))
+        return inner == outer or outer in inner.parents
+    return False

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import uuid
@@ -249,6 +250,77 @@ def test_a_replay_only_run_revalidates_its_cache_instead_of_downloading(bucket: 
     assert statuses == [304, 304, 200]
 
 
+def s3_operations(client: Any) -> list[str]:
+    """The S3 operations ``client`` sends from now on, in order, by name."""
+    sent: list[str] = []
+    client.meta.events.register("after-call.s3", lambda model, **_: sent.append(model.name))
+    return sent
+
+
+def replayed_texts(where: S3Location) -> list[str]:
+    """What a new replay-only cassette at ``where`` holds (see :func:`entry`), sorted."""
+    cassette = replay.Cassette(str(where), "none")
+    return sorted(i.request.url.rpartition("/")[2] for i in cassette.interactions)
+
+
+def test_a_warm_replay_only_run_lists_each_directory_once_and_gets_no_cassette(
+    bucket: str,
+) -> None:
+    suite = S3Location(bucket, "suite")
+    for name in ("a", "b", "c"):
+        journal.add(s3.STORE, suite / f"{name}.json", *entry(name), reset=False)
+        journal.fold(s3.STORE, suite / f"{name}.json")  # the writer's cache holds each
+    s3.STORE.forget_listings()  # a new run on this machine
+    sent = s3_operations(s3.STORE.client(suite))
+    assert [replayed_texts(suite / f"{name}.json") for name in "abc"] == [["a"], ["b"], ["c"]]
+    assert sent == ["ListObjectsV2"]  # before: a journal listing and a 304 GET per cassette
+
+
+def test_the_next_replay_only_run_sees_what_another_machine_changed(
+    bucket: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    where = S3Location(bucket, "suite/chat.json")
+    journal.add(s3.STORE, where, *entry("one"), reset=False)
+    journal.fold(s3.STORE, where)
+    s3.STORE.forget_listings()
+    assert replayed_texts(where) == ["one"]
+    other_machine = s3.S3Store()
+    with monkeypatch.context() as there:
+        there.setenv("XDG_CACHE_HOME", str(tmp_path / "other-machine-cache"))
+        journal.add(other_machine, where, *entry("two"), reset=False)
+        journal.fold(other_machine, where)  # a new version of the cassette
+        journal.add(other_machine, where, *entry("three"), reset=False)  # and a killed recorder's
+    assert replayed_texts(where) == ["one"]  # this run goes on with the bucket it first listed
+    with monkeypatch.context() as later:
+        later.setattr(s3, "LISTING_LIFETIME", 0.0)  # a long-lived process, its listing expired
+        assert replayed_texts(where) == ["one", "three", "two"]
+    s3.STORE.forget_listings()  # the next run
+    assert replayed_texts(where) == ["one", "three", "two"]
+    with monkeypatch.context() as there:
+        there.setenv("XDG_CACHE_HOME", str(tmp_path / "other-machine-cache"))
+        journal.fold(other_machine, where)
+    s3.STORE.forget_listings()
+    sent = s3_operations(s3.STORE.client(where))
+    assert replayed_texts(where) == ["one", "three", "two"]
+    assert sent == ["ListObjectsV2", "ListObjectsV2", "GetObject"]  # changed: fetched again
+
+
+def test_what_this_process_records_is_replayed_by_its_next_replay_only_cassette(
+    bucket: str,
+) -> None:
+    where = S3Location(bucket, "suite/chat.json")
+    journal.add(s3.STORE, where, *entry("one"), reset=False)
+    journal.fold(s3.STORE, where)
+    s3.STORE.forget_listings()
+    assert replayed_texts(where) == ["one"]  # the directory listed
+    journal.add(s3.STORE, where, *entry("two"), reset=False)
+    assert replayed_texts(where) == ["one", "two"]  # its journal, though listed as having none
+    journal.fold(s3.STORE, where)
+    sent = s3_operations(s3.STORE.client(where))
+    assert replayed_texts(where) == ["one", "two"]
+    assert sent == []  # the listing holds the version this process wrote
+
+
 def test_replay_list_show_and_verify_read_an_s3_prefix(bucket: str) -> None:
     for name, text in (("suite/a.json", "alpha"), ("suite/deeper/b.json", "beta")):
         journal.add(s3.STORE, S3Location(bucket, name), *entry(text), reset=False)
@@ -291,13 +363,15 @@ def test_a_store_that_ignores_conditional_writes_is_refused_before_anything_is_w
 def test_without_boto3_an_s3_cassette_names_the_extra(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setitem(sys.modules, "boto3", None)
+    monkeypatch.setitem(sys.modules, "boto3", None)  # and botocore, which comes with it
+    monkeypatch.setitem(sys.modules, "botocore", None)
     with pytest.raises(ConfigError, match=r"replay-llm\[s3\]"):
         s3.S3Store().read(S3Location("any-bucket", "chat.json"))
 
 
 SUITE = """
 import os
+import shutil
 
 import openai
 import pytest
@@ -492,3 +566,62 @@ def test_replay_prune_older_than_removes_old_interactions_and_cassettes_from_an_
     assert texts(journal.view(s3.STORE, S3Location(bucket, "suite/a.json"))) == ["beta"]
     again = runner.invoke(main, ["prune", "--yes", "--older-than", "30", f"s3://{bucket}/suite"])
     assert again.exit_code == 0 and again.output.strip().endswith("nothing to prune")
+
+
+def test_replay_rerun_reads_cassettes_in_s3_and_records_the_answers_into_s3(
+    bucket: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    suite, out = f"s3://{bucket}/suite", f"s3://{bucket}/rerun/model-2"
+    with FakeLLMServer() as server:
+        with replay.use_cassette(f"{suite}/chat.json"):
+            chat(openai.OpenAI(base_url=server.url + "/v1", api_key=DEFAULT_API_KEY, max_retries=0))
+    originals = {key: etag for key, etag in s3.STORE._keys(S3Location(bucket, ""), "suite/")}
+    runner = CliRunner()
+    inside = runner.invoke(main, ["rerun", suite, "--out", f"{suite}/new", "--yes"])
+    assert inside.exit_code == 2 and "overlaps" in inside.stderr
+    arguments = ["rerun", suite, "--out", out, "--model", "model-2", "--key-env", "FAKE_LLM_KEY"]
+    env = {"FAKE_LLM_KEY": DEFAULT_API_KEY}
+    with FakeLLMServer(model_versions={"model-2": "v2"}) as today:
+        arguments += ["--upstream", today.url, "--yes", "--json"]
+        first = runner.invoke(main, arguments, env=env)
+        assert first.exit_code in (0, 1), first.output
+        document = orjson.loads(first.stdout)
+        assert (document["answered"], document["failures"], document["summary"]["pairs"]) == (
+            2,
+            [],
+            2,
+        )
+        assert [orjson.loads(r.body)["model"] for r in today.requests] == ["model-2"] * 2
+        again = runner.invoke(main, arguments, env=env)  # what --out holds is not sent again
+        assert orjson.loads(again.stdout)["answered"] == 0 and len(today.requests) == 2
+    assert keys(bucket) == ["rerun/model-2/chat.json", "suite/chat.json"]
+    assert dict(s3.STORE._keys(S3Location(bucket, ""), "suite/")) == originals  # never written
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache"]  # nothing local but the cache
+    stored = boto3.client("s3").get_object(Bucket=bucket, Key="rerun/model-2/chat.json")
+    assert DEFAULT_API_KEY.encode() not in stored["Body"].read()
+    rerecorded = replay.Cassette(f"{out}/chat.json", "none").interactions
+    assert {orjson.loads(i.request.body)["model"] for i in rerecorded} == {"model-2"}
+
+
+def test_replay_import_vcr_refuses_an_s3_path_naming_replay_sync_which_does_the_rest(
+    bucket: str, tmp_path: Path
+) -> None:
+    runner = CliRunner()
+    refused = runner.invoke(main, ["import-vcr", f"s3://{bucket}/vcr"])
+    assert refused.exit_code == 2 and "Traceback" not in refused.output
+    assert f"replay sync COPY s3://{bucket}/vcr" in " ".join(refused.stderr.split())
+    assert keys(bucket) == []
+    missing = runner.invoke(main, ["import-vcr", str(tmp_path / "missing")])
+    assert missing.exit_code == 2 and "no such file or directory" in missing.stderr
+    # The way the message names: convert a local copy, then sync it into the bucket.
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    shapes = Path(__file__).parent.parent / "tools" / "vcr_shapes"
+    shutil.copy(shapes / "pydantic_ai_parsed_body.yaml", copy / "test_openai.yaml")
+    converted = runner.invoke(main, ["import-vcr", str(copy), "--delete"])
+    assert converted.exit_code == 0, converted.output
+    synced = runner.invoke(main, ["sync", str(copy), f"s3://{bucket}/vcr"])
+    assert synced.exit_code == 0, synced.output
+    assert keys(bucket) == ["vcr/test_openai.json"]
+    assert len(replay.Cassette(f"s3://{bucket}/vcr/test_openai.json", "none").interactions) == 3

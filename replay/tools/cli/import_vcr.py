@@ -3,18 +3,38 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
 from replay._core.errors import CassetteError
+from replay._core.location import Location, S3Location
 from replay.tools.cli.output import _JSON, _output, fail
+from replay.tools.config import LOCATION
 from replay.tools.wording import counted
 
 # replay import-vcr (the conversion is in replay.tools.vcr)
 
 
+def _local(ctx: click.Context, param: click.Parameter, values: tuple[Location, ...]) -> Any:
+    """Local paths that exist: each conversion is written beside its source, on this machine,
+    so an s3:// one is bad usage that names the way to a bucket."""
+    for path in values:
+        if isinstance(path, S3Location):
+            raise click.BadParameter(
+                f"{path}: import-vcr converts each vcrpy cassette beside it, on this machine; "
+                f"convert a local copy (replay import-vcr COPY --delete), then put the replay "
+                f"cassettes in the bucket with replay sync COPY {path}",
+                ctx,
+                param,
+            )
+        if not path.exists():
+            raise click.BadParameter(f"{path}: no such file or directory", ctx, param)
+    return values
+
+
 @click.command("import-vcr")
-@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@click.argument("paths", nargs=-1, required=True, type=LOCATION, callback=_local)
 @click.option("--delete", is_flag=True, help="Remove each vcrpy cassette once converted.")
 @click.option("--force", is_flag=True, help="Overwrite a converted file that differs.")
 @click.option(

@@ -19,7 +19,8 @@ from replay._core.location import Location
 from replay._store import usage
 from replay.tools import diff
 from replay.tools.cli.compare import _print_diff
-from replay.tools.cli.output import _COLOR, _output, _read, fail
+from replay.tools.cli.output import _CASSETTES, _COLOR, _output, _read, fail
+from replay.tools.config import LOCATION
 from replay.tools.rerun import (
     CassettePlan,
     Changes,
@@ -47,6 +48,12 @@ def _upstream(ctx: click.Context, param: click.Parameter, value: str | None) -> 
     return value
 
 
+def _directory(ctx: click.Context, param: click.Parameter, value: Location) -> Location:
+    if isinstance(value, Path) and value.exists() and not value.is_dir():
+        raise click.BadParameter(f"{value}: is a file, not a directory", ctx, param)
+    return value
+
+
 def _settings(
     ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
 ) -> tuple[tuple[str, Any], ...]:
@@ -58,12 +65,13 @@ def _settings(
 
 @click.command("rerun")
 @_COLOR
-@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@_CASSETTES
 @click.option(
     "--out",
     required=True,
-    type=click.Path(file_okay=False, path_type=Path),
-    help="The directory the new recordings go to; run again with it to continue.",
+    type=LOCATION,
+    callback=_directory,
+    help="The directory (or s3:// prefix) the new recordings go to; run again to continue.",
 )
 @click.option("--model", help="Send every request to this model (body, or URL path).")
 @click.option("--upstream", metavar="URL", callback=_upstream, help="Send to this host instead.")
@@ -96,8 +104,8 @@ def _settings(
 @click.option("--no-diff", is_flag=True, help="Do not print the diff at the end.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 def rerun_command(
-    paths: tuple[Path, ...],
-    out: Path,
+    paths: tuple[Location, ...],
+    out: Location,
     model: str | None,
     upstream: str | None,
     settings: tuple[tuple[str, Any], ...],
@@ -244,7 +252,7 @@ def _print_plan(
     groups: Sequence[Group],
     left_out: int,
     missing: Mapping[tuple[str, ...], set[str]],
-    out: Path,
+    out: Location,
 ) -> None:
     to_send = sum(group.requests for group in groups)
     cassettes = sum(1 for p in plans if p.to_send)
