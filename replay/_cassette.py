@@ -209,6 +209,8 @@ class Cassette:
         self._rerecorded: set[str] = set()
         """Keys whose recording this session replaced (mode all): an entry resetting it written."""
         self._played: dict[str, int] = {}
+        self._replayed_responses: dict[tuple[str, int], int] = {}
+        """(stored key, response index) -> times replayed: what :meth:`replay_counts` reads."""
         self._store: Store[Any] = store_for(self.path)
         self._recordings: set[Recording] = set()
         """Responses still being read: added when they end, or as they stand at save."""
@@ -405,7 +407,9 @@ class Cassette:
             if action is Action.REPLAY:
                 self.replayed += 1
                 chosen = min(played, len(outcomes) - 1)
-                self.used_keys.add(key if sources is None else sources[chosen][0])
+                source = (key, chosen) if sources is None else sources[chosen]
+                self.used_keys.add(source[0])
+                self._replayed_responses[source] = self._replayed_responses.get(source, 0) + 1
                 return Replay(outcomes[chosen])
             self.used_keys.add(key)
         scrub = self.redactor.with_secrets_of(request)
@@ -537,6 +541,15 @@ class Cassette:
         cassette that kept no ``order``: by recording time, then key)."""
         with self._lock:
             return [(i.request, i.outcomes[n]) for _, i, n in self._in_recorded_order()]
+
+    def replay_counts(self) -> list[int]:
+        """How often each recorded response was replayed, in :meth:`in_recorded_order`'s order
+        (vcrpy's ``play_counts``)."""
+        with self._lock:
+            return [
+                self._replayed_responses.get((interaction.key, index), 0)
+                for _, interaction, index in self._in_recorded_order()
+            ]
 
     def _miss(self, request: Request, reason: str, used_up: bool) -> CassetteMiss:
         asked = self.redactor.request(request, self.redactor.known)

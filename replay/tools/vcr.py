@@ -41,6 +41,7 @@ import os
 import sys
 import tempfile
 import zlib
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -725,17 +726,21 @@ class RecordedCassette:
     def __init__(self, cassette: Cassette) -> None:
         self.cassette = cassette
 
-    def _answered(self) -> list[tuple[Request, Response]]:
+    def _answered(self) -> list[tuple[Request, Response, int]]:
+        """Each recorded answer with its request and how often it was replayed."""
         return [
-            (request, outcome)
-            for request, outcome in self.cassette.in_recorded_order()
+            (request, outcome, replays)
+            for (request, outcome), replays in zip(
+                self.cassette.in_recorded_order(), self.cassette.replay_counts(), strict=True
+            )
             if isinstance(outcome, Response)  # vcrpy has no way to replay a transport failure
         ]
 
     @property
     def requests(self) -> list[RecordedRequest]:
         return [
-            RecordedRequest(r.method, r.url, r.body, dict(r.headers)) for r, _ in self._answered()
+            RecordedRequest(r.method, r.url, r.body, dict(r.headers))
+            for r, _, _ in self._answered()
         ]
 
     @property
@@ -746,12 +751,24 @@ class RecordedCassette:
                 "headers": _vcr_headers(response.headers),
                 "body": {"string": response.body},
             }
-            for _, response in self._answered()
+            for _, response, _ in self._answered()
         ]
 
     @property
     def play_count(self) -> int:
         return self.cassette.replayed
+
+    @property
+    def play_counts(self) -> Counter[int]:
+        """Recorded index -> times replayed, for the responses replayed at least once."""
+        return Counter(
+            {index: replays for index, (_, _, replays) in enumerate(self._answered()) if replays}
+        )
+
+    @property
+    def record_mode(self) -> str:
+        """The cassette's mode in vcrpy's words (which equal its ``RecordMode`` values)."""
+        return self.cassette.mode.value
 
     @property
     def all_played(self) -> bool:

@@ -112,6 +112,35 @@ def test_a_third_turn_finds_the_two_recorded_by_method_and_url_used_up(
     )
 
 
+def test_the_vcr_fixture_tells_which_recordings_played_and_the_record_mode(
+    suite: pytest.Pytester,
+) -> None:
+    """pydantic-ai's conftest fails a test that left recordings unplayed: it reads
+    ``record_mode``, ``all_played`` and ``play_counts`` (index in recorded order -> plays)."""
+    import_vcr(suite.path / "cassettes")
+    suite.makepyfile(
+        test_more="""
+        import httpx
+        import pytest
+
+        @pytest.mark.vcr("test_chat/test_conversation.yaml")
+        def test_first_turn_only(vcr):
+            with httpx.Client() as client:
+                client.post("http://127.0.0.1:9/v1/chat/completions", json={"n": 1})
+            assert vcr.record_mode == "none"
+            assert not vcr.all_played
+            assert vcr.play_counts == {0: 1}
+            assert [vcr.play_counts.get(index, 0) for index in range(len(vcr))] == [1, 0]
+        """
+    )
+    (suite.path / "cassettes" / "test_more").mkdir()
+    shutil.move(suite.path / CASSETTES, suite.path / "cassettes" / "test_more" / "test_chat")
+    result = suite.runpytest_subprocess(
+        "-p", "no:cacheprovider", "-p", "no:recording", "test_more.py"
+    )
+    result.assert_outcomes(passed=1)
+
+
 needs_pytest_recording = pytest.mark.skipif(
     importlib.util.find_spec("pytest_recording") is None,
     reason="pytest-recording not installed (nox -s tests runs this module with it)",
