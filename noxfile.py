@@ -47,7 +47,20 @@ def _pytest_recording_apart(session: nox.Session) -> str:
     return recording
 
 
-REAL_SUITES: dict[str, list[str]] = {}
+REAL_SUITES: dict[str, list[str]] = {
+    "pydantic_ai": [
+        "pydantic-ai-slim[groq,mistral]==2.33.0",
+        "pydantic-evals==2.33.0",  # imported by tests/conftest.py
+        "clai==2.33.0",
+        "vcrpy==8.2.1",  # its conftest patches a vcrpy 8 aiohttp stub that vcrpy 9 removed
+        "huggingface-hub==1.16.1",  # its conftest fills a provider table that 2.x dropped
+        "inline-snapshot==0.34.2",
+        "dirty-equals==0.11",
+        "pytest-mock==3.15.1",
+        "blockbuster==1.5.26",
+        "brotli==1.2.0",
+    ],
+}
 """The public suites in tests/real_suites and the releases of their projects that their vendored
 tests were written for (pinned, so the suites test replay, not a newer release of theirs)."""
 

@@ -15,7 +15,20 @@ from pathlib import Path
 import pytest
 from suite_run import Outcome, Suite, copy_suite, import_vcr, run
 
-SUITES: list[Suite] = []
+SUITES: list[Suite] = [
+    Suite(
+        "pydantic_ai",
+        cassettes=("tests/models/cassettes",),
+        # pytest-asyncio comes with replay's test extra, not theirs: with their
+        # filterwarnings = error its start-up warning stops pytest (SOURCE.md)
+        pytest_args=(
+            "-p",
+            "no:asyncio",
+            "tests/models/test_groq.py",
+            "tests/models/test_mistral.py",
+        ),
+    ),
+]
 
 
 @pytest.fixture(scope="module", params=SUITES, ids=lambda suite: suite.name)
