@@ -49,7 +49,7 @@ def _pytest_recording_apart(session: nox.Session) -> str:
 
 REAL_SUITES: dict[str, list[str]] = {
     "pydantic_ai": [
-        "pydantic-ai-slim[groq,mistral]==2.33.0",
+        "pydantic-ai-slim[groq,mistral,openai,openrouter]==2.33.0",
         "pydantic-evals==2.33.0",  # imported by tests/conftest.py
         "clai==2.33.0",
         "vcrpy==8.2.1",  # its conftest patches a vcrpy 8 aiohttp stub that vcrpy 9 removed
