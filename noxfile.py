@@ -51,6 +51,18 @@ REAL_SUITES: dict[str, list[str]] = {
     # anthropic 1.0 dropped a keyword the plugin passes (llm_anthropic/SOURCE.md)
     "llm_anthropic": ["llm-anthropic==0.25.1", "anthropic==0.125.0", "llm==0.36"],
     "llm_gemini": ["llm-gemini==0.33", "llm==0.36"],
+    "pydantic_ai": [
+        "pydantic-ai-slim[groq,mistral,openai,openrouter]==2.33.0",
+        "pydantic-evals==2.33.0",  # imported by tests/conftest.py
+        "clai==2.33.0",
+        "vcrpy==8.2.1",  # its conftest patches a vcrpy 8 aiohttp stub that vcrpy 9 removed
+        "huggingface-hub==1.16.1",  # its conftest fills a provider table that 2.x dropped
+        "inline-snapshot==0.34.2",
+        "dirty-equals==0.11",
+        "pytest-mock==3.15.1",
+        "blockbuster==1.5.26",
+        "brotli==1.2.0",
+    ],
 }
 """The public suites in tests/real_suites and the releases of their projects that their vendored
 tests were written for (pinned, so the suites test replay, not a newer release of theirs)."""

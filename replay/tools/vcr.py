@@ -780,6 +780,7 @@ class RecordedCassette:
 
     @property
     def record_mode(self) -> str:
+        """The cassette's mode in vcrpy's words (which equal its ``RecordMode`` values)."""
         return self.cassette.mode.value
 
     def responses_of(self, request: Any) -> list[dict[str, Any]]:
