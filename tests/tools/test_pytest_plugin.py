@@ -737,6 +737,7 @@ def test_a_snapshot_written_while_recording_holds_on_replay(
     # ours when it runs in one.
     for variable in ("PYTEST_XDIST_WORKER", "PYTEST_XDIST_WORKER_COUNT"):
         monkeypatch.delenv(variable, raising=False)
+    monkeypatch.delenv("PYTEST_ADDOPTS")  # inline-snapshot's plugin is the point here
     recording = sample.runpytest_subprocess(
         "-p", "no:cacheprovider", "-p", "no:xdist", "--inline-snapshot=create"
     )
