@@ -191,6 +191,8 @@ class Cassette:
         self.expiry = Expiry(
             expiry.max_age("max_age", max_age), expiry.on_expired("on_expired", on_expired)
         )
+        self._expires = self.expiry.max_age is not None
+        """Whether a recording can expire: only then is its date read on replay."""
         self._expired: set[str] = set()
         """Keys whose recording expired and is being recorded again (``rerecord``)."""
         self.replayed = 0
@@ -397,8 +399,10 @@ class Cassette:
                 miss = self._miss(request, reason, used_up=bool(outcomes))
                 self.misses.append(miss)
                 raise miss
-            if action is Action.REPLAY and self._records_expired(
-                key, request, outcomes[min(played, len(outcomes) - 1)]
+            if (
+                action is Action.REPLAY
+                and self._expires
+                and self._records_expired(key, request, outcomes[min(played, len(outcomes) - 1)])
             ):
                 action = Action.RECORD
             self._played[counted] = played + 1
