@@ -70,7 +70,7 @@ from replay._core.model import (
     WebSocketSession,
 )
 from replay._core.modes import Action, Mode, action_for
-from replay._core.normalize import Normalizer, ShownBody
+from replay._core.normalize import Normalizer, ShownBody, ShownWhole
 from replay._core.providers import Provider, detect
 from replay._core.redact import Redactor
 from replay._core.rewrite import Rewriter
@@ -576,9 +576,16 @@ class Cassette:
             method = carrier.method if isinstance(carrier, Request) else "response to"
             raise UndecodableSecret(method, url, part, encoding)
 
-    def add(self, record: Record, outcome: Outcome, seed: str | None = None) -> None:
+    def add(
+        self,
+        record: Record,
+        outcome: Outcome,
+        seed: str | None = None,
+        shown: ShownWhole | None = None,
+    ) -> None:
         """Store what the network answered to ``record``, redacted and normalized; ``seed``
-        is the one its caller's view was normalized with (:meth:`recording`)."""
+        is the one its caller's view was normalized with (:meth:`recording`), and ``shown``
+        that view of the whole body, when it was made in one piece."""
         if isinstance(outcome, Response):
             self._refuse_undecoded(
                 "response", outcome, outcome.body, record.scrub, record.request.url
@@ -601,7 +608,7 @@ class Cassette:
             seed = seed or f"{record.key}/{index}"
             if isinstance(outcome, Response) and self.normalize:
                 outcome = eventstream.rewriting_payloads(
-                    outcome, partial(self._normalized, record, seed)
+                    outcome, partial(self._normalized, record, seed, shown)
                 )
             elif isinstance(outcome, WebSocketSession) and self.normalize:
                 provider = detect(record.request.url, b"", self.providers)
@@ -630,7 +637,11 @@ class Cassette:
         """:meth:`add` on a worker thread: it writes to the journal."""
         await anyio.to_thread.run_sync(self.add, record, outcome)
 
-    def _normalized(self, record: Record, seed: str, response: Response) -> Response:
+    def _normalized(
+        self, record: Record, seed: str, shown: ShownWhole | None, response: Response
+    ) -> Response:
+        if shown is not None and shown.given == response.body:
+            return self._normalizer.response(response, shown.provider, seed, shown)
         provider = detect(record.request.url, response.body, self.providers)
         return self._normalizer.response(response, provider, seed)
 
@@ -780,7 +791,8 @@ class Recording:
             if self not in cassette._recordings:
                 return
             cassette._recordings.discard(self)
-            cassette.add(self._record, self._outcome(complete, cut), self._seed)
+            outcome = self._outcome(complete, cut)
+            cassette.add(self._record, outcome, self._seed, self.shown.whole)
 
     async def afinish(self, complete: bool, cut: TransportFailure | None = None) -> None:
         """:meth:`finish` on a worker thread, as it writes to the journal; none is needed

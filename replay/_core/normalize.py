@@ -44,10 +44,10 @@ import hashlib
 import re
 import threading
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from replay._core.key import multipart_boundary
-from replay._core.model import Headers, Request, Response, WebSocketSession
+from replay._core.model import Chunk, Headers, Request, Response, WebSocketSession
 from replay._core.providers import ID_PREFIXES, Provider, detect
 from replay._core.redact import PLACEHOLDER
 from replay._core.rewrite import GrowingTable, Rewriter, Rewrites
@@ -376,12 +376,19 @@ class Normalizer:
         self._learn_ids(data, provider, seed)
         return _times_rewriter(provider.number_fields).apply(self.ids_in(data))
 
-    def response(self, response: Response, provider: Provider, seed: str) -> Response:
-        self._learn_ids(response.body, provider, seed)
-        chunks = response.chunks
-        if self._rewriter is not None:
-            chunks = self._rewriter.apply_to(chunks)
-        chunks = _times_rewriter(provider.number_fields).apply_to(chunks)
+    def response(
+        self, response: Response, provider: Provider, seed: str, shown: ShownWhole | None = None
+    ) -> Response:
+        """``shown``: the whole body as :meth:`shown` gave it to the caller, in one piece with
+        this provider and seed; the same body is not normalized again."""
+        if shown is not None and len(response.chunks) == 1 and shown.given == response.body:
+            chunks: tuple[Chunk, ...] = (replace(response.chunks[0], data=shown.shown),)
+        else:
+            self._learn_ids(response.body, provider, seed)
+            chunks = response.chunks
+            if self._rewriter is not None:
+                chunks = self._rewriter.apply_to(chunks)
+            chunks = _times_rewriter(provider.number_fields).apply_to(chunks)
         return Response(
             status=response.status,
             headers=self._headers(response.headers, provider, seed),
@@ -432,6 +439,16 @@ server-sent events, text). Any other (audio, AWS event streams, octet streams) i
 as it comes: it has no lines to cut at, and waiting for its end would stall a stream."""
 
 
+@dataclass(frozen=True, slots=True)
+class ShownWhole:
+    """A body :meth:`Normalizer.shown` normalized in one piece: what it was given, what it
+    gave, and the provider it detected."""
+
+    given: bytes
+    shown: bytes
+    provider: Provider
+
+
 class ShownBody:
     """A response body on its way to the caller while recording, as it will be replayed.
 
@@ -457,6 +474,9 @@ class ShownBody:
         self._seed = seed
         self._provider: Provider | None = None
         self._held: list[bytes] = []
+        self._pieces = 0
+        """How many pieces went to the caller normalized (or not: those count too)."""
+        self._first: ShownWhole | None = None
 
     def feed(self, data: bytes) -> bytes:
         """What of ``data`` (and of what was held) the caller gets now."""
@@ -478,10 +498,20 @@ class ShownBody:
             return held
         return self._shown(self._normalizer, held)
 
+    @property
+    def whole(self) -> ShownWhole | None:
+        """The body as the caller got it, when it was normalized in one piece: the stored
+        response's body is then the same (:meth:`Normalizer.response`)."""
+        return self._first if self._pieces == 1 and not self._held else None
+
     def _shown(self, normalizer: Normalizer, data: bytes) -> bytes:
         if self._provider is None:
             self._provider = detect(self._url, data, self._providers)
-        return normalizer.shown(data, self._provider, self._seed)
+        shown = normalizer.shown(data, self._provider, self._seed)
+        self._pieces += 1
+        if self._pieces == 1:
+            self._first = ShownWhole(data, shown, self._provider)
+        return shown
 
 
 def _discover_ids(body: bytes, provider: Provider) -> list[bytes]:
