@@ -22,6 +22,7 @@ counted: they take about 40 µs of kernel time per call).
 from __future__ import annotations
 
 import argparse
+import asyncio
 import hashlib
 import os
 import shutil
@@ -36,7 +37,7 @@ import httpx2
 import orjson
 import workload as w
 
-from replay import Cassette, ReplayTransport
+from replay import AsyncReplayTransport, Cassette, ReplayTransport
 from replay._adapters.httpx_transport import replayed, to_model
 
 HERE = Path(__file__).parent
@@ -52,6 +53,8 @@ STAGES: dict[str, str] = {
     "client_floor": "a whole client.post() through MockTransport (the floor)",
     "client_replay": "a whole client.post() through ReplayTransport, replaying",
     "client_record": "a whole client.post() through ReplayTransport, recording",
+    "async_floor": "a whole await client.post() through MockTransport (the async floor)",
+    "async_replay": "a whole await client.post() through AsyncReplayTransport, replaying",
 }
 
 
@@ -89,6 +92,9 @@ def run_stage(stage: str, count: int, directory: Path) -> None:
     warm, bodies = work.bodies[0], work.bodies[1 : count + 1]
     # Made whatever the count, so that only the measured steps differ between the two runs.
     requests = [work.request(body) for body in work.bodies]
+    if stage.startswith("async_"):
+        asyncio.run(_async_calls(stage, work, [warm, *bodies]))
+        return
     if stage.startswith("client_"):
         with httpx2.Client(transport=_client_transport(stage, work, directory)) as client:
             for body in [warm, *bodies]:
@@ -108,6 +114,17 @@ def run_stage(stage: str, count: int, directory: Path) -> None:
             decision = cassette.decide(model)  # its key first, as key_for above
             if stage == "replayed":
                 replayed(decision.outcome, request, None).read()
+
+
+async def _async_calls(stage: str, work: Workload, bodies: list[bytes]) -> None:
+    if stage == "async_floor":
+        transport: Any = httpx2.MockTransport(work.floor)
+    else:
+        transport = AsyncReplayTransport(Cassette(work.cassette, "none"))
+    async with httpx2.AsyncClient(transport=transport) as client:
+        for body in bodies:
+            response = await client.post(w.URL, content=body, headers=w.REQUEST_HEADERS)
+            await response.aread()
 
 
 def _client_transport(stage: str, work: Workload, directory: Path) -> Any:
@@ -176,6 +193,9 @@ def markdown(costs: dict[str, float], count: int) -> str:
     ]
     floor = costs["client_floor"]
     for stage in ("client_floor", "client_replay", "client_record"):
+        lines.append(f"| {STAGES[stage]} | {costs[stage] / 1e3:.0f} | {costs[stage] / floor:.3f} |")
+    floor = costs["async_floor"]
+    for stage in ("async_floor", "async_replay"):
         lines.append(f"| {STAGES[stage]} | {costs[stage] / 1e3:.0f} | {costs[stage] / floor:.3f} |")
     return "\n".join(lines) + "\n"
 

@@ -71,7 +71,7 @@ from replay._core.model import (
     WebSocketSession,
 )
 from replay._core.modes import Action, Mode, action_for
-from replay._core.normalize import Normalizer, ShownBody
+from replay._core.normalize import Normalizer, ShownBody, ShownWhole
 from replay._core.providers import Provider, detect
 from replay._core.redact import Redactor
 from replay._core.rewrite import Rewriter
@@ -192,6 +192,8 @@ class Cassette:
         self.expiry = Expiry(
             expiry.max_age("max_age", max_age), expiry.on_expired("on_expired", on_expired)
         )
+        self._expires = self.expiry.max_age is not None
+        """Whether a recording can expire: only then is its date read on replay."""
         self._expired: set[str] = set()
         """Keys whose recording expired and is being recorded again (``rerecord``)."""
         self.replayed = 0
@@ -415,8 +417,10 @@ class Cassette:
                 miss = self._miss(request, reason, used_up=bool(outcomes))
                 self.misses.append(miss)
                 raise miss
-            if action is Action.REPLAY and self._records_expired(
-                key, request, outcomes[min(played, len(outcomes) - 1)]
+            if (
+                action is Action.REPLAY
+                and self._expires
+                and self._records_expired(key, request, outcomes[min(played, len(outcomes) - 1)])
             ):
                 action = Action.RECORD
             self._played[counted] = played + 1
@@ -631,9 +635,16 @@ class Cassette:
             method = carrier.method if isinstance(carrier, Request) else "response to"
             raise UndecodableSecret(method, url, part, encoding)
 
-    def add(self, record: Record, outcome: Outcome, seed: str | None = None) -> None:
+    def add(
+        self,
+        record: Record,
+        outcome: Outcome,
+        seed: str | None = None,
+        shown: ShownWhole | None = None,
+    ) -> None:
         """Store what the network answered to ``record``, redacted and normalized; ``seed``
-        is the one its caller's view was normalized with (:meth:`recording`)."""
+        is the one its caller's view was normalized with (:meth:`recording`), and ``shown``
+        that view of the whole body, when it was made in one piece."""
         if isinstance(outcome, Response):
             self._refuse_undecoded(
                 "response", outcome, outcome.body, record.scrub, record.request.url
@@ -656,7 +667,7 @@ class Cassette:
             seed = seed or f"{record.key}/{index}"
             if isinstance(outcome, Response) and self.normalize:
                 outcome = eventstream.rewriting_payloads(
-                    outcome, partial(self._normalized, record, seed)
+                    outcome, partial(self._normalized, record, seed, shown)
                 )
             elif isinstance(outcome, WebSocketSession) and self.normalize:
                 provider = detect(record.request.url, b"", self.providers)
@@ -685,7 +696,11 @@ class Cassette:
         """:meth:`add` on a worker thread: it writes to the journal."""
         await anyio.to_thread.run_sync(self.add, record, outcome)
 
-    def _normalized(self, record: Record, seed: str, response: Response) -> Response:
+    def _normalized(
+        self, record: Record, seed: str, shown: ShownWhole | None, response: Response
+    ) -> Response:
+        if shown is not None and shown.given == response.body:
+            return self._normalizer.response(response, shown.provider, seed, shown)
         provider = detect(record.request.url, response.body, self.providers)
         return self._normalizer.response(response, provider, seed)
 
@@ -835,7 +850,8 @@ class Recording:
             if self not in cassette._recordings:
                 return
             cassette._recordings.discard(self)
-            cassette.add(self._record, self._outcome(complete, cut), self._seed)
+            outcome = self._outcome(complete, cut)
+            cassette.add(self._record, outcome, self._seed, self.shown.whole)
 
     async def afinish(self, complete: bool, cut: TransportFailure | None = None) -> None:
         """:meth:`finish` on a worker thread, as it writes to the journal; none is needed

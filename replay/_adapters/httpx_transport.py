@@ -125,12 +125,56 @@ def replayed(
     if isinstance(outcome, TransportFailure):
         raise _exception(lib, outcome, request)
     cut = None if outcome.failure is None else _exception(lib, outcome.failure, request)
-    return lib.Response(
+    response = _REPLAYED_RESPONSES[lib](
         outcome.status,
         headers=model.headers_to_bytes(outcome.headers),
         stream=ReplayedStream(outcome.chunks, speed, cut),
         request=request,
     )
+    if speed is None and cut is None and outcome.header("content-encoding") is None:
+        response.whole_body = outcome.body
+    return response
+
+
+def _replayed_response(lib: ModuleType) -> type[Any]:
+    class ReplayedResponse(lib.Response):  # type: ignore[misc,name-defined]
+        """A replayed response whose whole body is at hand: reading it (``read``, ``aread``, what
+        a client does for a request sent without ``stream=True``) takes those bytes at once and
+        closes the response, as reading a network response to its end does; the chain of
+        generators under ``aread`` (about 45k instructions) is skipped. Iterating it
+        (``iter_raw`` and the others) goes through :class:`ReplayedStream`, chunk by chunk."""
+
+        whole_body: bytes | None = None
+        is_stream_consumed: bool
+        _num_bytes_downloaded: int
+        _content: bytes
+
+        def read(self) -> bytes:
+            if self._take_whole_body():
+                self.close()
+            return super().read()  # type: ignore[no-any-return]
+
+        async def aread(self) -> bytes:
+            if self._take_whole_body():
+                await self.aclose()
+            return await super().aread()  # type: ignore[no-any-return]
+
+        def _take_whole_body(self) -> bool:
+            """Take the whole body as read, unless it is not at hand or reading began."""
+            body = self.whole_body
+            if body is None or self.is_stream_consumed or self.is_closed:
+                return False
+            if hasattr(self, "_content"):
+                return False
+            self._content = body
+            self.is_stream_consumed = True
+            self._num_bytes_downloaded = len(body)
+            return True
+
+    return ReplayedResponse
+
+
+_REPLAYED_RESPONSES = {lib: _replayed_response(lib) for lib in LIBRARIES}
 
 
 def _exception(lib: ModuleType, failure: TransportFailure, request: AnyRequest) -> Exception:
@@ -385,7 +429,8 @@ class AsyncReplayTransport(_AsyncTransport):
             upstream = await self._upstreams.aget(library_of(request))
             return await upstream.handle_async_request(request)
         await request.aread()
-        await self.cassette.aload()
+        if not self.cassette.loaded:  # awaiting it on every request costs more than this check
+            await self.cassette.aload()
         decision = self.cassette.decide(to_model(request))
         if isinstance(decision, Replay):
             return replayed(decision.answer, request, self.cassette.replay_speed)

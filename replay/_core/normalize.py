@@ -46,12 +46,13 @@ import hashlib
 import re
 import threading
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from replay._core.eventstream import FrameCutter, rewriting_frame
 from replay._core.key import multipart_boundary
 from replay._core.model import (
     EVENTSTREAM_CONTENT_TYPE,
+    Chunk,
     Headers,
     Request,
     Response,
@@ -388,12 +389,19 @@ class Normalizer:
         self._learn_ids(data, provider, seed)
         return self._fixed(data, provider)
 
-    def response(self, response: Response, provider: Provider, seed: str) -> Response:
-        self._learn_ids(response.body, provider, seed)
-        chunks = response.chunks
-        if self._rewriter is not None:
-            chunks = self._rewriter.apply_to(chunks)
-        chunks = _fixed_values(provider).apply_to(chunks)
+    def response(
+        self, response: Response, provider: Provider, seed: str, shown: ShownWhole | None = None
+    ) -> Response:
+        """``shown``: the whole body as :meth:`shown` gave it to the caller, in one piece with
+        this provider and seed; the same body is not normalized again."""
+        if shown is not None and len(response.chunks) == 1 and shown.given == response.body:
+            chunks: tuple[Chunk, ...] = (replace(response.chunks[0], data=shown.shown),)
+        else:
+            self._learn_ids(response.body, provider, seed)
+            chunks = response.chunks
+            if self._rewriter is not None:
+                chunks = self._rewriter.apply_to(chunks)
+            chunks = _fixed_values(provider).apply_to(chunks)
         return Response(
             status=response.status,
             headers=self._headers(response.headers, provider, seed),
@@ -454,6 +462,16 @@ server-sent events, text, AWS event streams). Any other (audio, octet streams) i
 as it comes: it has no lines to cut at, and waiting for its end would stall a stream."""
 
 
+@dataclass(frozen=True, slots=True)
+class ShownWhole:
+    """A body :meth:`Normalizer.shown` normalized in one piece: what it was given, what it
+    gave, and the provider it detected."""
+
+    given: bytes
+    shown: bytes
+    provider: Provider
+
+
 class ShownBody:
     """A response body on its way to the caller while recording, as it will be replayed.
 
@@ -484,6 +502,9 @@ class ShownBody:
         self._held: list[bytes] = []
         eventstream = content_type is not None and EVENTSTREAM_CONTENT_TYPE in content_type
         self._frames = FrameCutter() if eventstream else None
+        self._pieces = 0
+        """How many pieces went to the caller normalized (or not: those count too)."""
+        self._first: ShownWhole | None = None
 
     def feed(self, data: bytes) -> bytes:
         """What of ``data`` (and of what was held) the caller gets now."""
@@ -523,10 +544,20 @@ class ShownBody:
             return data
         return normalizer.shown_message(data, detect(self._url, b"", self._providers), self._seed)
 
+    @property
+    def whole(self) -> ShownWhole | None:
+        """The body as the caller got it, when it was normalized in one piece: the stored
+        response's body is then the same (:meth:`Normalizer.response`)."""
+        return self._first if self._pieces == 1 and not self._held else None
+
     def _shown(self, normalizer: Normalizer, data: bytes) -> bytes:
         if self._provider is None:
             self._provider = detect(self._url, data, self._providers)
-        return normalizer.shown(data, self._provider, self._seed)
+        shown = normalizer.shown(data, self._provider, self._seed)
+        self._pieces += 1
+        if self._pieces == 1:
+            self._first = ShownWhole(data, shown, self._provider)
+        return shown
 
 
 def _discover_ids(body: bytes, provider: Provider) -> list[bytes]:

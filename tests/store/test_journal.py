@@ -292,3 +292,42 @@ def test_a_fold_without_a_lock_overtaken_by_another_folds_again() -> None:
     assert answers(store.read(path).interactions) == ["one"]
     # The session still knows what it recorded: the fold gave back the cassette it wrote.
     assert [len(i.outcomes) for i in cassette.interactions] == [1]
+
+
+def test_a_fold_takes_its_own_entries_as_made_and_checks_any_other(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Entries this process wrote are folded without being parsed and checked again; one it
+    did not write (a killed process's, here one whose record this process forgot) is checked,
+    and a bad one reported, not folded."""
+    decoded: list[str] = []
+    decode = cassette_file.decode
+
+    def counted(path: Path, key: str, entry: Any) -> Any:
+        decoded.append(key)
+        return decode(path, key, entry)
+
+    monkeypatch.setattr(cassette_file, "decode", counted)
+    path = tmp_path / "c.json"
+    cassette = Cassette(path, "new_episodes")
+    record(cassette, "one")
+    record(cassette, "two")
+    cassette.save()
+    assert decoded == []
+    assert answers(cassette_file.load(path).interactions) == ["one", "two"]
+
+    cassette = Cassette(path, "new_episodes")
+    record(cassette, "three")  # finding no recording, it keys the others again: decoded
+    journal._written.clear()  # as a process that did not write it sees the entry
+    decoded.clear()
+    cassette.save()
+    assert len(decoded) == 1
+    assert answers(cassette_file.load(path).interactions) == ["one", "three", "two"]
+
+    bad = cassette_file.encode_outcome(answer("bad"))
+    bad["status"] = "two hundred"
+    request = cassette_file.encode(Interaction("k", chat("bad"), []))["request"]
+    journal.add(LOCAL, path, "k", request, bad, reset=False)  # made invalid: written as given
+    journal._written.clear()
+    with pytest.raises(CassetteError, match="is not a recorded interaction"):
+        journal.fold(LOCAL, path)
