@@ -14,7 +14,7 @@ nox.options.sessions = ["tests", "lint", "typecheck", "docs"]
 nox.options.default_venv_backend = "uv|venv"
 
 PYTHON = "3.11"
-LINT_PATHS = ["replay", "tests", "noxfile.py"]
+LINT_PATHS = ["replay", "tests", "bench", "noxfile.py"]
 PYTEST_ARGS = ["-n", "2", "-p", "no:cacheprovider"]
 
 

@@ -848,7 +848,7 @@ def report_page(scale: Scale, workdir: Path) -> Figure:
 
     del workdir
     rng = random.Random(7)
-    words = "the model answers every prompt with a sentence or more of plain words".split()
+    words = "the model answers every prompt with a sentence or more of plain words".split()  # noqa: SIM905
     pairs_n = 1_000 if scale is FULL else 100
     old, new = [], []
     for index in range(pairs_n):
