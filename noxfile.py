@@ -15,7 +15,9 @@ nox.options.default_venv_backend = "uv|venv"
 
 PYTHON = "3.11"
 LINT_PATHS = ["replay", "tests", "bench", "noxfile.py"]
-PYTEST_ARGS = ["-n", "2", "-p", "no:cacheprovider"]
+# worksteal: idle workers take queued tests from busy ones; the default hands out fixed
+# batches, and a few minute-long tests left one worker running alone for half a minute.
+PYTEST_ARGS = ["-n", "2", "--dist", "worksteal", "-p", "no:cacheprovider"]
 
 
 @nox.session(python=PYTHON)
