@@ -1,5 +1,5 @@
-"""Sessions: `nox` runs tests, lint, typecheck and docs; `suites`, `bench`, `stages`, `stress`,
-`sdks` and `browser` on demand."""
+"""Sessions: `nox` runs tests, two of the public suites, lint, typecheck and docs; all of
+`suites`, `bench`, `stages`, `stress`, `sdks` and `browser` on demand."""
 
 from __future__ import annotations
 
@@ -8,7 +8,16 @@ import shutil
 
 import nox
 
-nox.options.sessions = ["tests", "lint", "typecheck", "docs"]
+# The two small public suites run by default, so CI keeps them passing (15 s each); the large
+# one (pydantic-ai's, two minutes) with the rest of `nox -s suites`.
+nox.options.sessions = [
+    "tests",
+    "suites(suite='llm_anthropic')",
+    "suites(suite='llm_gemini')",
+    "lint",
+    "typecheck",
+    "docs",
+]
 # uv installs the test extra in seconds where pip takes minutes; plain venv and pip when uv
 # is not installed (`pip install 'nox[uv]'` brings it).
 nox.options.default_venv_backend = "uv|venv"
