@@ -461,12 +461,14 @@ def test_stop_refuses_new_and_kept_alive_connections() -> None:
 
 
 def _start(*command: str) -> tuple[subprocess.Popen[str], dict[str, str], str]:
-    """The server process, the variables it says to export, and its first line."""
+    """The server process, the variables it says to export, and its first line. It starts
+    ignoring SIGINT, as a job a script puts in the background does."""
     process = subprocess.Popen(
         [sys.executable, "-m", *command, "--port", "0"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
     )
     assert process.stdout is not None
     first = process.stdout.readline()
@@ -530,6 +532,13 @@ def test_fake_server_from_a_shell_tells_the_sdks_where_it_is(
     finally:
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=30)
+    assert (process.returncode, out, err) == (0, "stopped\n", "")
+
+
+def test_the_fake_server_stops_on_sigterm_as_on_ctrl_c() -> None:
+    process, _, _ = _start("replay", "fake-server")
+    process.send_signal(signal.SIGTERM)
+    out, err = process.communicate(timeout=30)
     assert (process.returncode, out, err) == (0, "stopped\n", "")
 
 

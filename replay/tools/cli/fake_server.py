@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import signal
+
 import click
 
 from replay.tools import fakellm
@@ -30,7 +32,8 @@ from replay.tools.cli.output import _COLOR, fail
 def fake_server_command(
     host: str, port: int, api_key: str, model_version: str, chunk_delay: float
 ) -> None:
-    """Serve a fake LLM API (OpenAI, Anthropic, Groq, AI21, Cohere, Ollama...) until Ctrl-C.
+    """Serve a fake LLM API (OpenAI, Anthropic, Groq, AI21, Cohere, Ollama...) until Ctrl-C
+    or SIGTERM.
 
     For offline development and trying replay without a key: it prints its URL and
     the environment variables that point the SDKs at it. Also `python -m
@@ -47,6 +50,10 @@ def fake_server_command(
     click.echo("Point the SDKs at it, in the shell that runs them:")
     for name, value in fakellm.environment(server).items():
         click.echo(f"  export {name}={value}")
+    # Ctrl-C stops it also when started by a script in the background, which ignores SIGINT,
+    # and so does SIGTERM (a service manager, `kill`): as replay serve, with "stopped", exit 0.
+    for stop in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(stop, signal.default_int_handler)
     try:
         server.stopping.wait()
     except KeyboardInterrupt:
