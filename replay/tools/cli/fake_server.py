@@ -46,15 +46,16 @@ def fake_server_command(
         server.start()
     except OSError as error:
         fail(f"fake-server cannot listen on {host}:{port}: {error.strerror or error}")
-    click.echo(f"fake LLM API on {server.url} (model version {model_version}); Ctrl-C stops it")
-    click.echo("Point the SDKs at it, in the shell that runs them:")
-    for name, value in fakellm.environment(server).items():
-        click.echo(f"  export {name}={value}")
     # Ctrl-C stops it also when started by a script in the background, which ignores SIGINT,
-    # and so does SIGTERM (a service manager, `kill`): as replay serve, with "stopped", exit 0.
+    # and so does SIGTERM (a service manager, `kill`): as replay serve, with "stopped", exit 0;
+    # from the first line printed on, which is when a caller may take it for ready.
     for stop in (signal.SIGINT, signal.SIGTERM):
         signal.signal(stop, signal.default_int_handler)
     try:
+        click.echo(f"fake LLM API on {server.url} (model version {model_version}); Ctrl-C stops it")
+        click.echo("Point the SDKs at it, in the shell that runs them:")
+        for name, value in fakellm.environment(server).items():
+            click.echo(f"  export {name}={value}")
         server.stopping.wait()
     except KeyboardInterrupt:
         click.echo("stopped")
