@@ -427,7 +427,7 @@ class Cassette:
             if action is Action.REPLAY:
                 self.replayed += 1
                 chosen = min(played, len(outcomes) - 1)
-                source = (sources or self._sources(key, len(outcomes)))[chosen]
+                source = sources[chosen] if sources else self._source(key, chosen)
                 self.used_keys.add(source[0])
                 self._replays[source] += 1
                 return Replay(outcomes[chosen])
@@ -514,9 +514,14 @@ class Cassette:
         self.used_keys.update(stored)
         return outcomes
 
+    def _source(self, key: str, index: int) -> tuple[str, int]:
+        """(stored key, index) of the ``index``-th response that ``key`` finds."""
+        merged = self._merged.get(key)
+        return merged[index] if merged else (key, index)
+
     def _sources(self, key: str, count: int) -> list[tuple[str, int]]:
         """(stored key, index) of each of the ``count`` responses that ``key`` finds."""
-        return self._merged.get(key) or [(key, index) for index in range(count)]
+        return [self._source(key, index) for index in range(count)]
 
     def answers_for(self, request: Request) -> list[tuple[Outcome, int]]:
         """Each response recorded for ``request``, found as :meth:`decide` finds them, with
