@@ -2,12 +2,15 @@
 and, at the end, the page in a real browser.
 
 The recordings are the command-line tests' own: real SDKs against the fake LLM API at
-model versions v1 and v2, where the prompts of ``CHANGES`` answer differently.
+model versions v1 and v2, where the prompts of ``CHANGES`` answer differently; and beside
+them ``upgrade.json``, where what else an upgrade brings happens: an alias that resolves to
+another model, a request that now fails, a prompt asked only before and one only after.
 """
 
 from __future__ import annotations
 
 import html
+import json
 import os
 import re
 import shutil
@@ -15,10 +18,12 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import openai
 import pytest
 from click.testing import CliRunner
-from recorded import CHANGES, UNCHANGED, record_versions
+from recorded import API_KEY, CHANGES, UNCHANGED, git, openai_client, record_versions, user
 
+import replay
 from replay._core.answers import Answer, ToolCall, Usage, prompt_of
 from replay._core.errors import ConfigError
 from replay._core.key import KeyRules
@@ -26,12 +31,46 @@ from replay._core.model import Interaction, Request
 from replay._store import cassette_file as store
 from replay.tools import diff, report
 from replay.tools.cli import main
+from replay.tools.fakellm import FakeLLMServer
+
+UPGRADE_CHANGES: dict[str, list[str]] = {
+    "which model are you": ["model"],
+    "a flaky question": ["status", "text", "finish_reason", "usage"],
+}
+"""upgrade.json's changed pairs: the alias asked for moved to another model; the request that
+failed after the upgrade (a 500) changed status, and with it text, finish reason and usage."""
+ONLY_OLD = "asked before the upgrade"
+ONLY_NEW = "asked after the upgrade"
+KNOWN: dict[str, list[str]] = {
+    **{prompt: ["changed", *kinds] for prompt, kinds in {**CHANGES, **UPGRADE_CHANGES}.items()},
+    **{prompt: ["unchanged"] for prompt in UNCHANGED},
+    ONLY_OLD: ["only_old"],
+    ONLY_NEW: ["only_new"],
+}
+"""Every pair's state and change kinds, by prompt: what the page must show."""
 
 
 @pytest.fixture(scope="module")
 def suites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     root = tmp_path_factory.mktemp("report")
-    return record_versions(root, {"old": ("v1", "model-1"), "new": ("v2", "model-2")})
+    sides = record_versions(root, {"old": ("v1", "model-1"), "new": ("v2", "model-2")})
+    with FakeLLMServer(api_key=API_KEY, aliases={"fake-latest": "fake-2024-01"}) as server:
+        record_upgrade(server, sides["old"] / "upgrade.json", ONLY_OLD)
+        server.aliases["fake-latest"] = "fake-2024-06"
+        server.fail_next(status=500)
+        record_upgrade(server, sides["new"] / "upgrade.json", ONLY_NEW)
+    return sides
+
+
+def record_upgrade(server: FakeLLMServer, path: Path, only_here: str) -> None:
+    """upgrade.json: the flaky question first, so that a failure set up before answers it."""
+    with replay.Cassette(path, mode="once") as cassette:
+        client = openai_client(server.url, cassette)
+        for prompt in ("a flaky question", "which model are you", only_here):
+            try:
+                client.chat.completions.create(model="fake-latest", messages=user(prompt))
+            except openai.InternalServerError:
+                assert prompt == "a flaky question"
 
 
 def read_tree(root: Path) -> dict[str, list[Interaction]]:
@@ -88,7 +127,7 @@ def test_the_summary_counts_are_the_diffs(pairs: list[diff.Pair], render: Render
     page = render(pairs)
     expected = diff.summary(pairs)
     shown = dict(re.findall(r'data-summary="(\w+)">(\d+)<', page))
-    assert int(shown["pairs"]) == expected["pairs"] == 13
+    assert int(shown["pairs"]) == expected["pairs"] == len(KNOWN)
     for state in ("changed", "unchanged", "only_old", "only_new"):
         assert int(shown[state]) == expected[state], state
     for kind, count in expected["changed_by_kind"].items():
@@ -97,13 +136,11 @@ def test_the_summary_counts_are_the_diffs(pairs: list[diff.Pair], render: Render
 
 def test_each_pair_carries_exactly_its_change_kinds(pairs: list[diff.Pair], render: Render) -> None:
     found = rows(render(pairs))
-    assert set(found) == set(CHANGES) | set(UNCHANGED)
-    for prompt, kinds in CHANGES.items():
+    assert set(found) == set(KNOWN)
+    for prompt, kinds in KNOWN.items():
         listed = re.search(r'data-kinds="([^"]*)"', found[prompt])
         assert listed is not None
-        assert listed.group(1).split() == ["changed", *kinds], prompt
-    for prompt in UNCHANGED:
-        assert 'data-kinds="unchanged"' in found[prompt], prompt
+        assert listed.group(1).split() == kinds, prompt
 
 
 def test_a_changed_text_is_diffed_word_by_word_side_by_side(
@@ -212,9 +249,9 @@ def test_report_writes_the_page_and_says_what_it_compared(
     args = ["report", str(suites["old"]), str(suites["new"]), "-i", "model", "-o", str(target)]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output  # written, whatever changed
-    assert result.output == f"wrote {target}: 13 pairs, 6 changed, 0 only in OLD, 0 only in NEW\n"
+    assert result.output == f"wrote {target}: 17 pairs, 8 changed, 1 only in OLD, 1 only in NEW\n"
     page = target.read_text(encoding="utf-8")
-    assert page.startswith("<!DOCTYPE html>") and 'data-summary="changed">6<' in page
+    assert page.startswith("<!DOCTYPE html>") and 'data-summary="changed">8<' in page
     assert list(tmp_path.iterdir()) == [target]  # no temporary file left beside it
 
 
@@ -227,6 +264,70 @@ def test_diff_format_html_is_the_same_page_on_standard_output(
     shown = CliRunner().invoke(main, ["diff", *sides, "--format", "html"])
     assert shown.exit_code == 1  # diff's status: something changed
     assert shown.output == target.read_text(encoding="utf-8")  # the same file, byte for byte
+
+
+def kinds_shown(page: str) -> dict[str, list[str]]:
+    """Each pair's state and change kinds as the page lists them, by prompt."""
+    found = {}
+    for prompt, body in rows(page).items():
+        listed = re.search(r'data-kinds="([^"]*)"', body)
+        assert listed is not None
+        found[prompt] = listed.group(1).split()
+    return found
+
+
+def test_report_of_a_path_against_a_git_revision(suites: dict[str, Path], tmp_path: Path) -> None:
+    repository = tmp_path / "repository"
+    shutil.copytree(suites["old"], repository / "cassettes")
+    git(repository, "init", "-q")
+    git(repository, "add", ".")
+    git(repository, "commit", "-q", "-m", "recorded with model-1")
+    shutil.rmtree(repository / "cassettes")
+    shutil.copytree(suites["new"], repository / "cassettes")
+    target = tmp_path / "report.html"
+    args = ["report", "--git-rev", "HEAD", "-i", "model", str(repository / "cassettes")]
+    result = CliRunner().invoke(main, [*args, "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    assert result.output == f"wrote {target}: 17 pairs, 8 changed, 1 only in OLD, 1 only in NEW\n"
+    page = target.read_text(encoding="utf-8")
+    assert kinds_shown(page) == KNOWN
+    assert "cassettes@HEAD</code>" in page  # the OLD side named by its revision
+
+
+def test_rerun_writes_the_report_of_its_pairs(suites: dict[str, Path], tmp_path: Path) -> None:
+    """``rerun --report`` pairs as the rerun does, request by request: the host (--upstream)
+    and a model in the URL path (AI21 J2's) differ, and every pair still pairs."""
+    target = tmp_path / "rerun.html"
+    with FakeLLMServer(api_key=API_KEY, model_versions={"model-2": "v2"}) as fake:
+        args = [str(suites["old"]), "--out", str(tmp_path / "new"), "--upstream", fake.url]
+        args += ["--model", "model-2", "--key-env", "FAKE_LLM_KEY", "--yes", "--json"]
+        result = CliRunner().invoke(
+            main, ["rerun", *args, "--report", str(target)], env={"FAKE_LLM_KEY": API_KEY}
+        )
+    assert result.exit_code == 1, result.output  # something changed
+    assert result.stderr.endswith(f"replay: wrote {target}\n")
+    page = target.read_text(encoding="utf-8")
+    expected = {
+        pair["prompt"]: [pair["state"], *pair["changes"]]
+        for pair in json.loads(result.stdout)["pairs"]
+    }
+    assert kinds_shown(page) == expected
+    # model-2 is v2: the chat prompts change as recorded at v2; upgrade.json's, recorded with
+    # a failure and an alias, now answer as v2 does.
+    for prompt, kinds in CHANGES.items():
+        assert expected[prompt] == ["changed", *kinds], prompt
+    assert 'data-summary="only_old">0<' in page and 'data-summary="only_new">0<' in page
+
+
+def test_rerun_refuses_a_report_in_a_missing_folder_before_sending(
+    suites: dict[str, Path], tmp_path: Path
+) -> None:
+    target = tmp_path / "missing" / "rerun.html"
+    args = [str(suites["old"]), "--out", str(tmp_path / "new"), "--upstream", "http://127.0.0.1:9"]
+    result = CliRunner().invoke(main, ["rerun", *args, "--yes", "--report", str(target)])
+    assert result.exit_code == 2
+    assert f"{target}: the folder {target.parent} does not exist" in result.stderr
+    assert not (tmp_path / "new").exists()
 
 
 @pytest.mark.parametrize(
