@@ -38,6 +38,7 @@ _COMMON = {
     "width": 460,
     "height": 300,
     "explicit_size": True,
+    "truncate_label": -1,  # pygal's default cut "0.005" to "0...."
     "value_formatter": lambda value: f"{value:.3g}",
 }
 
