@@ -9,6 +9,7 @@ another model, a request that now fails, a prompt asked only before and one only
 
 from __future__ import annotations
 
+import colorsys
 import html
 import json
 import os
@@ -167,6 +168,30 @@ def test_the_page_needs_nothing_from_the_network(pairs: list[diff.Pair], render:
     # pygal's comments name its site, and SVG names its namespace; nothing is fetched.
     loaded = re.findall(r"""(?:src|href)\s*=\s*["']?(https?:)""", page)
     assert loaded == []
+
+
+def test_old_and_new_are_marked_in_colours_colour_blind_readers_tell_apart(
+    pairs: list[diff.Pair], render: Render
+) -> None:
+    """The word diff's marks are tints of the Okabe-Ito blue (OLD) and orange (NEW), not the
+    red and green that the commonest colour blindness confuses."""
+    page = render(pairs)
+
+    def hue(color: str) -> float:
+        red, green, blue = (int(color[i : i + 2], 16) / 255 for i in (1, 3, 5))
+        return colorsys.rgb_to_hls(red, green, blue)[0] * 360
+
+    for tag, side in (("del", report.OLD_COLOR), ("ins", report.NEW_COLOR)):
+        marked = re.search(rf"{tag}\{{background:(#[0-9a-fA-F]{{6}})", page)
+        assert marked is not None, tag
+        assert abs(hue(marked.group(1)) - hue(side)) < 8, (tag, marked.group(1))
+
+
+def test_chart_labels_are_whole(pairs: list[diff.Pair], render: Render) -> None:
+    """pygal cuts labels longer than its guess of the room ("0.005" to "0...."); not here."""
+    labels = re.findall(r"<text[^>]*>([^<]*)</text>", render(pairs))
+    assert len(labels) > 50
+    assert [label for label in labels if "…" in label or "..." in label] == []
 
 
 def test_recorded_text_cannot_inject_markup() -> None:
