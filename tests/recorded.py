@@ -161,6 +161,17 @@ def run_in_process(
     )
 
 
+def git(repository: Path, *arguments: str) -> None:
+    """git in ``repository``, as a test's made-up committer."""
+    identity = ["-c", "user.name=replay tests", "-c", "user.email=tests@example.com"]
+    subprocess.run(
+        ["git", "-C", str(repository), *identity, *arguments],
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
+
+
 def wait_for_next_second() -> None:
     """Recording dates have one-second resolution; prune keeps what a run may have recorded."""
     time.sleep(1.05 - time.time() % 1)

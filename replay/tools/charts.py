@@ -38,6 +38,12 @@ _COMMON = {
     "width": 460,
     "height": 300,
     "explicit_size": True,
+    "truncate_label": -1,  # pygal's default cut "0.005" to "0...."
+    # Whole labels then overlap where pygal puts a tick every 0.02: six labelled, the rest lines.
+    "x_labels_major_count": 6,
+    "y_labels_major_count": 6,
+    "show_minor_x_labels": False,
+    "show_minor_y_labels": False,
     "value_formatter": lambda value: f"{value:.3g}",
 }
 

@@ -24,8 +24,9 @@ colour alone (labels, strike-through and underline).
 Pairs are compared by meaning, so ids and timestamps never show as changes.
 Cost is what the provider reported (LightOn, WorkflowAI); for other answers it
 is estimated only from prices the caller gives (:class:`Prices`), never
-guessed. Latency is the recorded time of a response's last chunk, and time to
-first chunk its first chunk's, for streamed responses.
+guessed. Latency is the recorded time of a streamed response's last chunk, and
+time to first chunk its first chunk's: a body that is not a stream is stored
+whole, without its timing.
 
 Pure: pairs in, a ``str`` of HTML out.
 """
@@ -116,7 +117,9 @@ class Figures:
     tokens_out: int
     cost: float | None
     latency: float | None
-    """Seconds from the request to the last chunk, summed over responses; None: no response."""
+    """Seconds from the request to the last chunk, summed over the streamed responses; None:
+    none streamed. A body that is not a stream is stored whole, without the time it took, so
+    its latency is not known (0 would read as an instant answer)."""
     first_chunk: float | None
     """Seconds to the first chunk of the first streamed response; None: not streamed."""
 
@@ -130,7 +133,7 @@ class Figures:
             tokens_in=sum(a.usage.prompt_tokens or 0 for a in side.answers),
             tokens_out=sum(a.usage.completion_tokens or 0 for a in side.answers),
             cost=sum(known) if known else None,
-            latency=sum(r.chunks[-1].at for r in responses if r.chunks) if responses else None,
+            latency=sum(r.chunks[-1].at for r in streamed) if streamed else None,
             first_chunk=streamed[0].chunks[0].at if streamed else None,
         )
 
@@ -244,7 +247,7 @@ _MEASURES = (
     ("tokens_in", "tokens in", "{:,.0f}"),
     ("tokens_out", "tokens out", "{:,.0f}"),
     ("cost", "estimated cost (USD)", "{:.3g}"),
-    ("latency", "recorded latency (s)", "{:,.3f}"),
+    ("latency", "recorded latency of streams (s)", "{:,.3f}"),
 )
 
 
@@ -285,14 +288,13 @@ def _charts(summary: Totals, figures: Sequence[tuple[Figures | None, Figures | N
     drawn = [charts.totals("Tokens in and out", summary.old, summary.new, _MEASURES[:2])]
     for name, label, _ in _MEASURES[2:]:
         if name in summary.old or name in summary.new:
-            drawn.append(
-                charts.totals(label.capitalize(), summary.old, summary.new, [(name, label, "")])
-            )
+            title = label[0].upper() + label[1:]  # not capitalize(): it lowercases "USD"
+            drawn.append(charts.totals(title, summary.old, summary.new, [(name, label, "")]))
     both = [(o, n) for o, n in figures if o is not None and n is not None]
     scatter: list[tuple[str, list[tuple[float, float]]]] = [
         ("Tokens out per pair", [(o.tokens_out, n.tokens_out) for o, n in both]),
         (
-            "Latency per pair (s)",
+            "Latency per streamed pair (s)",
             [
                 (o.latency, n.latency)
                 for o, n in both
@@ -328,14 +330,15 @@ def _table(pairs: Sequence[Pair], figures: Sequence[tuple[Figures | None, Figure
         f"{options}</select></label> <span id='shown' aria-live='polite'></span></div>"
     )
     headers = "".join(
-        f'<th scope="col"><button type="button" data-sort="{key}">{label}</button></th>'
+        # Disabled until the script, which sorts, enables them: without it they read as text.
+        f'<th scope="col"><button type="button" data-sort="{key}" disabled>{label}</button></th>'
         for key, label in (
             ("index", "#"),
             ("file", "cassette"),
             ("request", "request"),
             ("state", "changes"),
             ("tokens", "tokens out OLD → NEW"),
-            ("latency", "latency OLD → NEW (s)"),
+            ("latency", "stream latency OLD → NEW (s)"),
         )
     )
     bodies = "".join(
@@ -604,7 +607,8 @@ font-weight:700;font-size:.8em}
 .chart svg{max-width:100%;height:auto}
 .note{color:var(--muted);font-size:.9em}
 .pairs{width:100%}.pairs thead th{border-bottom:2px solid var(--ink)}
-.pairs thead button{font:inherit;font-weight:700;background:none;border:0;padding:0;cursor:pointer}
+.pairs thead button{font:inherit;font-weight:700;background:none;border:0;padding:0;cursor:pointer;
+color:inherit}.pairs thead button:disabled{cursor:auto}
 .pair{border-bottom:1px solid var(--line)}.pair .prompt{color:var(--muted);font-size:.9em}
 .badge{display:inline-block;border:1px solid var(--muted);border-radius:9px;padding:0 .45rem;
 margin:0 .2rem .2rem 0;font-size:.8em}
@@ -612,13 +616,14 @@ margin:0 .2rem .2rem 0;font-size:.8em}
 .answer{border-top:4px solid var(--line);padding-top:.3rem;min-width:0}
 .answer.old{border-top-color:var(--old)}.answer.same{border-top-color:#999}.answer.new{border-top-color:var(--new)}
 .answer h5{margin:.2rem 0;font-size:.95em}.text{white-space:pre-wrap;word-break:break-word}
-del{background:#fde0dc;text-decoration:line-through}ins{background:#d8f0e0;text-decoration:underline}
+del{background:#d3e5f2;text-decoration:line-through}ins{background:#fae6bf;text-decoration:underline}
 .none{color:var(--muted);font-style:italic}
 .tool-calls{margin-top:.6rem}.tool-calls td,.tool-calls th{border:1px solid var(--line)}
 .tool-calls tr.changed{background:#fff4d6}.mark{font-size:.75em;font-weight:700}
 .controls{margin:.5rem 0}[hidden]{display:none!important}
-@media print{.controls{display:none!important}.pairs thead button{cursor:auto}
-body{max-width:none}details>summary{list-style:none}}
+@media print{.controls{display:none!important}body{max-width:none}
+details>summary{list-style:none}details::details-content{content-visibility:visible;display:contents}
+.pair{break-inside:avoid-page}}
 """
 
 _SCRIPT = """
@@ -634,7 +639,7 @@ document.querySelectorAll('[data-filter]').forEach(function(a){a.addEventListene
 function(){filter.value=a.dataset.filter;apply(filter.value);});});
 var column={index:0,file:1,request:2,state:3,tokens:4,latency:5},direction={};
 var numeric={index:1,tokens:1,latency:1};
-document.querySelectorAll('[data-sort]').forEach(function(button){
+document.querySelectorAll('[data-sort]').forEach(function(button){button.disabled=false;
 button.addEventListener('click',function(){var key=button.dataset.sort,at=column[key];
 direction[key]=-(direction[key]||-1);var sign=direction[key];
 bodies.sort(function(a,b){var x=a.rows[0].cells[at].dataset.value,

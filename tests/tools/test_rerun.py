@@ -18,7 +18,7 @@ import httpx2
 import openai
 import pytest
 from click.testing import CliRunner, Result
-from recorded import API_KEY, CHANGES, UNCHANGED, record_versions
+from recorded import API_KEY, CHANGES, UNCHANGED, git, record_versions
 
 import replay
 from replay._core.answers import prompt_of
@@ -407,16 +407,6 @@ def record_chat_once(url: str, path: Path) -> None:
         client.chat.completions.create(
             model="fake-latest", messages=[{"role": "user", "content": "hello"}]
         )
-
-
-def git(repository: Path, *arguments: str) -> None:
-    identity = ["-c", "user.name=replay tests", "-c", "user.email=tests@example.com"]
-    subprocess.run(
-        ["git", "-C", str(repository), *identity, *arguments],
-        check=True,
-        capture_output=True,
-        timeout=60,
-    )
 
 
 def test_markdown_summary_of_a_rerecording_against_a_git_revision(tmp_path: Path) -> None:

@@ -1,5 +1,5 @@
-"""What ``diff``, ``report`` and ``rerun`` share: two recordings read and paired, and the
-diff of their pairs printed.
+"""What ``diff``, ``report`` and ``rerun`` share: two recordings read and paired, the diff
+of their pairs printed, and the page of ``replay report`` written.
 """
 
 from __future__ import annotations
@@ -12,13 +12,15 @@ from typing import Any
 import click
 
 from replay._core.answers import Answer, prompt_of
+from replay._core.errors import CassetteError
 from replay._core.key import KeyRules
 from replay._core.location import Location
 from replay._core.model import Interaction
 from replay._core.reissue import model_requested
+from replay._store import cassette_file as store
 from replay.tools import diff as semantic_diff
-from replay.tools import inventory, layout, review
-from replay.tools.cli.output import Output, _decoded, _prompt_line, _read
+from replay.tools import inventory, layout, report, review
+from replay.tools.cli.output import Output, _decoded, _prompt_line, _read, fail
 from replay.tools.wording import counted
 
 _IGNORE_OPTION = click.option(
@@ -76,6 +78,34 @@ def _side(path: Location) -> dict[str, list[Interaction]]:
         # Two single files compare with each other whatever their names.
         return {"": files[0][1]} if files else {}
     return {cassette.relative: interactions for cassette, interactions in files}
+
+
+PAGE = click.Path(dir_okay=False, writable=True, path_type=Path)
+"""The page's file, as ``report -o`` and ``rerun --report`` take it."""
+
+
+def _in_a_folder(ctx: click.Context, param: click.Parameter, target: Path | None) -> Path | None:
+    """Refused before any work is done, rather than after it (or a rerun's requests)."""
+    if target is not None and not target.parent.is_dir():
+        fail(f"{target}: the folder {target.parent} does not exist")
+    return target
+
+
+def write_page(
+    target: Path,
+    pairs: Sequence[semantic_diff.Pair],
+    *,
+    old: str,
+    new: str,
+    prices: report.Prices | None = None,
+) -> None:
+    """The report of ``pairs`` written to ``target`` whole, as ``report`` and ``rerun`` do."""
+    models = {side: semantic_diff.models(pairs, side) for side in ("old", "new")}
+    page = report.render(pairs, old=old, new=new, models=models, prices=prices)
+    try:
+        store.write_atomically(target, page.encode())
+    except CassetteError as error:  # says "cassette": this is a page
+        fail(f"{target}: {error.reason}")
 
 
 _STATE_MARKS = {"changed": ("~", "yellow"), "only_old": ("-", "red"), "only_new": ("+", "green")}

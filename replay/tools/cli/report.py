@@ -6,13 +6,19 @@ from pathlib import Path
 
 import click
 
-from replay._core.errors import CassetteError, ConfigError
+from replay._core.errors import ConfigError
 from replay._core.location import Location
-from replay._store import cassette_file as store
 from replay.tools import diff as semantic_diff
 from replay.tools import report
-from replay.tools.cli.compare import _GIT_REV_OPTION, _IGNORE_OPTION, _compared
-from replay.tools.cli.output import _COLOR, _existing, _output, fail
+from replay.tools.cli.compare import (
+    _GIT_REV_OPTION,
+    _IGNORE_OPTION,
+    PAGE,
+    _compared,
+    _in_a_folder,
+    write_page,
+)
+from replay.tools.cli.output import _COLOR, _existing, _output
 from replay.tools.config import LOCATION
 from replay.tools.wording import counted
 
@@ -28,7 +34,8 @@ from replay.tools.wording import counted
     "--output",
     "target",
     required=True,
-    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    type=PAGE,
+    callback=_in_a_folder,
     help="The HTML file to write (replaced whole, never left half-written).",
 )
 @_IGNORE_OPTION
@@ -65,20 +72,8 @@ def report_command(
         priced = report.Prices.parse(prices)
     except ConfigError as error:
         raise click.BadParameter(error.reason, param_hint=f"--price {error.value}") from None
-    if not target.parent.is_dir():
-        fail(f"{target}: the folder {target.parent} does not exist")
     compared = _compared(old, new, ignore, git_rev)
-    page = report.render(
-        compared.pairs,
-        old=str(compared.old),
-        new=str(compared.new),
-        models=compared.models(),
-        prices=priced,
-    )
-    try:
-        store.write_atomically(target, page.encode())
-    except CassetteError as error:  # says "cassette": this is a page
-        fail(f"{target}: {error.reason}")
+    write_page(target, compared.pairs, old=str(compared.old), new=str(compared.new), prices=priced)
     summary = semantic_diff.summary(compared.pairs)
     output.line(
         f"wrote {target}: {counted(summary['pairs'], 'pair')}, {summary['changed']} changed, "

@@ -18,7 +18,7 @@ from replay._core import reissue
 from replay._core.location import Location
 from replay._store import usage
 from replay.tools import diff
-from replay.tools.cli.compare import _print_diff
+from replay.tools.cli.compare import PAGE, _in_a_folder, _print_diff, write_page
 from replay.tools.cli.output import _CASSETTES, _COLOR, _output, _read, fail
 from replay.tools.config import LOCATION
 from replay.tools.rerun import (
@@ -103,6 +103,14 @@ def _settings(
 )
 @click.option("--no-diff", is_flag=True, help="Do not print the diff at the end.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@click.option(
+    "--report",
+    "report_target",
+    type=PAGE,
+    callback=_in_a_folder,
+    metavar="FILE",
+    help="Also write the diff as the HTML page of `replay report`, its pairs as shown here.",
+)
 def rerun_command(
     paths: tuple[Location, ...],
     out: Location,
@@ -116,6 +124,7 @@ def rerun_command(
     key_env: tuple[str, ...],
     no_diff: bool,
     as_json: bool,
+    report_target: Path | None,
 ) -> None:
     """Send the recorded requests again (to --model, --upstream) and record the answers under
     --out; then show the diff with the recordings.
@@ -198,7 +207,9 @@ def rerun_command(
         sender.close()
         for cassette_plan in plans:
             cassette_plan.out.save()
-    _finish(output, plans, progress, left_out, no_diff, as_json)
+    sources = ", ".join(map(str, paths))
+    page = None if report_target is None else (report_target, sources, str(out))
+    _finish(output, plans, progress, left_out, no_diff, as_json, page)
 
 
 def _finish(
@@ -208,9 +219,16 @@ def _finish(
     left_out: int,
     no_diff: bool,
     as_json: bool,
+    page: tuple[Path, str, str] | None,
 ) -> None:
+    """The diff shown (or the document), and written as a page to ``page``'s path, naming
+    its sides as its second and third."""
     found = pairs(plans)
     summary = diff.summary(found)
+    if page is not None:
+        target, old, new = page
+        write_page(target, found, old=old, new=new)
+        click.echo(f"replay: wrote {target}", err=True)
     if as_json:
         output.document(
             {
