@@ -161,13 +161,21 @@ class Reader:
         commands = re.split(r"^\$ ", block.text, flags=re.MULTILINE)[1:]
         for shown in commands:
             command, _, output = shown.partition("\n")
-            command = command.split("  #")[0].strip()
+            command, _, comment = command.partition("  #")
+            command = command.strip()
+            exits = re.search(r"exits (\d+)", comment)
             if self.checked_instead(command):
                 continue
             if command.startswith("replay fake-server"):
                 got = self.start_server(command, len(output.strip().splitlines()))
             else:
-                got = self.run(command, check=False).stdout
+                finished = self.run(command, check=False)
+                got = finished.stdout
+                # A command shown without output must end as its comment says (0 if it says
+                # nothing): its silence is no proof that it ran.
+                if not output.strip():
+                    expected = int(exits.group(1)) if exits else 0
+                    assert finished.returncode == expected, (command, finished.stderr)
             # In any order: diff orders pairs by request key, and keys hold the server's port.
             assert sorted(masked(got)) == sorted(masked(output)), (
                 f"{block.line}: $ {command}\n{got}"
@@ -208,12 +216,15 @@ class Reader:
 
 def prepare(block: Block, reader: Reader) -> None:
     """Make the input that a console block's command shows output for."""
-    if "$ replay diff v1/ v2/" in block.text:
+    if "$ replay diff v1/ v2/" in block.text and not (reader.directory / "v1").exists():
         prompts = ["Say hello", "write a poem about the sea", "a long essay on rivers"]
         with FakeLLMServer(api_key=API_KEY) as server:
             for version, model in (("v1", "gpt-4o-mini"), ("v2", "gpt-4.1-mini")):
                 server.model_version = version
                 record_chat(server.url, reader.directory / version / "chat.json", model, prompts)
+    if "--git-rev main" in block.text:  # the reader's cassettes, committed on main
+        for command in ("init -q -b main", "add cassettes", "commit -q -m cassettes"):
+            reader.run(f"git -c user.name=r -c user.email=r@example.invalid {command}")
     if "$ replay import-vcr tests/cassettes" in block.text:
         source = reader.directory / "tests" / "cassettes" / "test_chat" / "test_hello.yaml"
         with FakeLLMServer(api_key="sk-readme-vcr-0123456789") as s, vcr.use_cassette(str(source)):
