@@ -5,8 +5,8 @@ In-process tests call :func:`converse`; a new process replays with
 
     python tests/realtime_client.py CASSETTE BASE_URL sync|async PROMPT
 
-which runs the conversation in ``use_cassette(CASSETTE, mode="none")`` with a dummy key and
-prints its summary as JSON.
+which runs the conversation in ``use_cassette(CASSETTE, mode="none")`` with a dummy key, every
+connection blocked, and prints ``{"said": SUMMARY, "blocked": [ATTEMPT...]}`` as JSON.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Any
 import openai
 
 import replay
+from replay._adapters.network import NetworkGuard
 
 MODEL = "gpt-realtime"
 SESSION = {"type": "realtime", "instructions": "Answer briefly."}
@@ -137,5 +138,7 @@ def converse(
 
 if __name__ == "__main__":
     cassette, base_url, flavour, prompt = sys.argv[1:5]
-    with replay.use_cassette(cassette, mode="none"):
-        print(json.dumps(converse(flavour, base_url, "sk-dummy-key-for-replay", prompt)))
+    with NetworkGuard() as guard, replay.use_cassette(cassette, mode="none"):
+        said = converse(flavour, base_url, "sk-dummy-key-for-replay", prompt)
+    blocked = [str(attempt) for attempt in guard.blocked]
+    print(json.dumps({"said": said, "blocked": blocked}))

@@ -22,7 +22,8 @@ pool, below urllib3's retries and redirects and above the socket.
 
 ``_make_request`` is private; its keyword signature has been the same since urllib3 2.0, the
 version the extra asks for. ``urllib.request`` and bare ``http.client`` are not routed: no LLM
-SDK is built on them, and the socket guard (``--block-network``) stops them loudly.
+SDK is built on them, and they are stopped loudly: in a replay-only block their connections
+raise ``NetworkBlocked`` (:mod:`replay._adapters.patch`), and ``--block-network`` stops them.
 
 Bodies: the cassette keeps them decoded, so the caller gets a recorded or replayed body
 already decoded and without ``content-encoding`` (``decode_content`` then has nothing to do),
@@ -58,11 +59,11 @@ if int(_VERSION.split(".")[0]) < 2:  # _make_request had another signature in 1.
 
 _READ_SIZE = 2**16
 _FAILURES = (exceptions.HTTPError, OSError, http.client.HTTPException)
+"""What a round trip raises when the network fails: urllib3's own errors, socket errors, and
+http.client's (``RemoteDisconnected``), which ``urlopen`` turns into its retries' errors."""
 NEVER_CONNECTED = (exceptions.NewConnectionError, exceptions.ConnectTimeoutError)
 """Failures before any connection was made (refused, DNS, connect timeout): no answer from the
 API, so never recorded; the call raises as it would without replay."""
-"""What a round trip raises when the network fails: urllib3's own errors, socket errors, and
-http.client's (``RemoteDisconnected``), which ``urlopen`` turns into its retries' errors."""
 
 
 def to_model(

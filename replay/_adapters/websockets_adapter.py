@@ -23,6 +23,11 @@ The connection's ``send``, ``recv`` (``decode=`` and ``timeout=`` included), ``c
 iteration and use as a context manager are supported; other attributes of a recording
 connection are the real connection's. Fragmented messages (an iterable given to ``send``)
 are not.
+
+aiohttp's ``ws_connect`` is not routed (its connection is a ``ClientWebSocketResponse`` with an
+API of its own, and no LLM SDK's WebSocket client is built on it): its handshake passes the
+aiohttp adapter untouched, so in a replay-only block its connection raises ``NetworkBlocked``
+and, recording, warns that nothing of it is recorded.
 """
 
 from __future__ import annotations

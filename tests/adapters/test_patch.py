@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
+import http.client
+import json
 import socket
+import urllib.request
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
+import aiohttp
 import httpx
 import httpx2
 import pytest
+from realtime_server import RealtimeServer
 
 import replay
 from replay.tools.fakellm import FakeLLMServer
@@ -216,3 +222,92 @@ def test_a_connection_outside_a_recording_cassette_warns_once_per_host(
             # Calls through the cassette are recorded, so they do not warn.
             with httpx.Client() as client:
                 client.post(server.url + "/v1/chat/completions", json=BODY, headers=headers())
+
+
+# Clients replay does not route: urllib.request, bare http.client, aiohttp's WebSockets.
+
+
+def _urllib_request(url: str) -> object:
+    request = urllib.request.Request(
+        url + "/v1/chat/completions",
+        data=json.dumps(BODY).encode(),
+        headers={**headers(), "content-type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=5) as answer:
+        return answer.status
+
+
+def _http_client(url: str) -> object:
+    parts = httpx.URL(url)
+    connection = http.client.HTTPConnection(parts.host, parts.port, timeout=5)
+    try:
+        connection.request(
+            "POST",
+            "/v1/chat/completions",
+            json.dumps(BODY),
+            {**headers(), "content-type": "application/json"},
+        )
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+def _aiohttp_websocket(url: str) -> object:
+    async def talk() -> object:
+        async with aiohttp.ClientSession() as session:
+            async with session.ws_connect(url, headers=headers()) as connection:
+                await connection.send_str("hello")
+                return (await connection.receive()).data
+
+    return asyncio.run(talk())
+
+
+UNROUTED = {
+    "urllib.request": _urllib_request,
+    "http.client": _http_client,
+    "aiohttp ws_connect": _aiohttp_websocket,
+}
+
+
+@pytest.fixture
+def realtime(monkeypatch: pytest.MonkeyPatch) -> Iterator[RealtimeServer]:
+    monkeypatch.delenv("REPLAY_MODE", raising=False)
+    with RealtimeServer(KEY) as running:
+        yield running
+
+
+@pytest.fixture
+def unrouted_url(server: FakeLLMServer, realtime: RealtimeServer, client: str) -> str:
+    """Where the client goes: the fake LLM API over HTTP, the Realtime fake for WebSockets."""
+    return realtime.ws_url if client == "aiohttp ws_connect" else server.url
+
+
+@pytest.mark.parametrize("client", UNROUTED)
+def test_a_client_replay_does_not_route_raises_network_blocked_in_mode_none(
+    tmp_path: Path,
+    server: FakeLLMServer,
+    realtime: RealtimeServer,
+    client: str,
+    unrouted_url: str,
+) -> None:
+    """Never a silent trip to the network: the client's own error handling (urllib's URLError,
+    aiohttp's ClientConnectorError) does not swallow the block either."""
+    path = tmp_path / "c.json"
+    with replay.use_cassette(path, mode="none"):
+        with pytest.raises(replay.NetworkBlocked) as blocked:
+            UNROUTED[client](unrouted_url)
+    assert (blocked.value.host, blocked.value.cassette) == ("127.0.0.1", path)
+    assert server.requests == [] and realtime.handshakes == []
+    # After the block, the network as it was.
+    assert UNROUTED[client](unrouted_url) in (200, "echo: hello")
+
+
+@pytest.mark.parametrize("client", UNROUTED)
+def test_a_client_replay_does_not_route_warns_while_recording_and_stores_nothing(
+    tmp_path: Path, client: str, unrouted_url: str
+) -> None:
+    path = tmp_path / "c.json"
+    with replay.use_cassette(path) as cassette:
+        with pytest.warns(UserWarning, match=r"127\.0\.0\.1 made outside cassette .*not recorded"):
+            assert UNROUTED[client](unrouted_url) in (200, "echo: hello")
+    assert cassette.recorded == 0 and not path.exists()

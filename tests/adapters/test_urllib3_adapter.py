@@ -11,6 +11,7 @@ import re
 import socket
 import subprocess
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -322,3 +323,77 @@ def test_bedrock_recorded_again_leaves_the_cassette_as_it_was(cassette_path: Pat
         first != again for first, again in zip(server.sent[:3], server.sent[3:], strict=True)
     )
     assert recorded[0] == recorded[1]
+
+
+class HangingUp:
+    """A loopback server that reads a request and closes the connection: the answer cut off
+    after ``sent`` (nothing, or the head and part of a body)."""
+
+    def __init__(self, sent: bytes) -> None:
+        self.sent = sent
+        self.accepted = 0
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self._listener.getsockname()[1]}"
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                connection, _ = self._listener.accept()
+            except OSError:
+                return  # stopped
+            with connection:
+                self.accepted += 1
+                connection.recv(65536)
+                connection.sendall(self.sent)
+
+    def __enter__(self) -> HangingUp:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._listener.shutdown(socket.SHUT_RDWR)  # wakes the accept: close alone does not
+        self._listener.close()
+        self._thread.join(5)
+
+
+def test_a_server_hanging_up_is_recorded_and_replays_as_each_librarys_error(
+    cassette_path: Path,
+) -> None:
+    with HangingUp(b"") as server, replay.use_cassette(cassette_path) as cassette:
+        with pytest.raises(urllib3.exceptions.ProtocolError, match="closed connection"):
+            urllib3.PoolManager().request("GET", server.url + "/v1/models", retries=False)
+    assert cassette.recorded == 1 and server.accepted == 1
+    (interaction,) = json.loads(cassette_path.read_bytes())["interactions"].values()
+    assert interaction["responses"][0]["error"]["type"] == "RemoteDisconnected"
+
+    with replay.use_cassette(cassette_path, "none", allow_playback_repeats=True):
+        with pytest.raises(urllib3.exceptions.ProtocolError, match="closed connection"):
+            urllib3.PoolManager().request("GET", server.url + "/v1/models", retries=False)
+        with pytest.raises(requests.ConnectionError, match="closed connection"):
+            requests.get(server.url + "/v1/models")
+        with pytest.raises(httpx.RemoteProtocolError):
+            httpx.get(server.url + "/v1/models")
+    assert server.accepted == 1
+
+
+def test_a_stream_cut_off_replays_its_chunks_then_the_same_error(cassette_path: Path) -> None:
+    head = b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncontent-length: 400\r\n\r\n"
+    with HangingUp(head + b'data: {"n": 1}\n\n') as server:
+        url = server.url + "/v1/stream"
+
+        def read() -> tuple[list[bytes], str]:
+            answer = urllib3.PoolManager().request("GET", url, preload_content=False)
+            pieces: list[bytes] = []
+            with pytest.raises(urllib3.exceptions.ProtocolError) as cut:
+                pieces.extend(answer.stream(1024))
+            return pieces, str(cut.value)
+
+        with replay.use_cassette(cassette_path) as cassette:
+            recorded = read()
+        assert cassette.recorded == 1
+    with replay.use_cassette(cassette_path, "none"):
+        replayed = read()
+    assert recorded[0] == [b'data: {"n": 1}\n\n']
+    assert "IncompleteRead" in recorded[1]
+    assert replayed == recorded and server.accepted == 1

@@ -8,6 +8,7 @@ stopped and its port refusing connections, in this process and in a new one.
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import subprocess
 import sys
@@ -19,12 +20,14 @@ from typing import Any
 import pytest
 import websockets.asyncio.client
 import websockets.sync.client
+from click.testing import CliRunner
 from conftest import TEST_API_KEY, cassette_bytes, port_refuses
 from realtime_client import converse, retrieving
 from realtime_server import RealtimeServer
 from websockets.exceptions import ConnectionClosedOK
 
 import replay
+from replay.tools.cli import main
 
 TESTS = Path(__file__).parent.parent
 FLAVOURS = ["sync", "async"]
@@ -85,12 +88,29 @@ def test_the_openai_realtime_client_replays_offline_in_this_process_and_a_new_on
         check=False,
     )
     assert run.returncode == 0, run.stderr
-    assert json.loads(run.stdout) == replayed
+    assert json.loads(run.stdout) == {"said": replayed, "blocked": []}
     assert len(realtime.handshakes) == seen and port_refuses(realtime.http_url)
 
     stored = cassette_bytes(cassette_path)
     assert TEST_API_KEY.encode() not in stored and b"Bearer" not in stored
     assert b'"authorization": "REDACTED"' in stored
+
+
+def test_audio_is_kept_as_the_server_sent_it_and_counted_in_replay_list(
+    realtime: RealtimeServer, cassette_path: Path
+) -> None:
+    recorded = record(realtime, cassette_path, "sync", "Say hello")
+    sent = base64.b64encode(b"Answer to: Say hello"[::-1] + bytes(range(256))).decode()
+    assert recorded["audio"] == [sent]  # not taken for an id, nor shortened
+    assert sent.encode() in cassette_bytes(cassette_path)
+
+    listed = CliRunner().invoke(main, ["list", "--json", str(cassette_path)])
+    assert listed.exit_code == 0, listed.output
+    (row,) = json.loads(listed.stdout)["cassettes"]
+    assert (row["audio_messages"], row["audio_bytes"]) == (1, len(base64.b64decode(sent)))
+    table = CliRunner(env={"COLUMNS": "200"}).invoke(main, ["list", str(cassette_path)])
+    header, cassette_row, _total = table.stdout.splitlines()[:3]
+    assert header.split()[-1] == "audio" and cassette_row.endswith("1 (276 B)")
 
 
 def issued_item_ids(server: RealtimeServer) -> list[str]:

@@ -195,9 +195,10 @@ def test_list_json_counts_what_was_recorded(suites: dict[str, Path]) -> None:
     chat, other = rows["chat.json"], rows["providers.json"]
     assert set(chat) == {
         "path", "interactions", "responses", "providers", "models", "streamed", "errors",
-        "prompt_tokens", "completion_tokens", "cost_usd", "size_bytes", "recorded_first",
-        "recorded_last", "answered_by_another_model",
+        "prompt_tokens", "completion_tokens", "cost_usd", "audio_messages", "audio_bytes",
+        "size_bytes", "recorded_first", "recorded_last", "answered_by_another_model",
     }  # fmt: skip
+    assert (chat["audio_messages"], chat["audio_bytes"]) == (0, 0)
     assert (chat["interactions"], chat["responses"], chat["streamed"], chat["errors"]) == (
         7, 7, 2, 0,
     )  # fmt: skip

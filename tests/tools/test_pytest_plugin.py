@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from realtime_server import RealtimeServer
 from recorded import wait_for_next_second
 
 from replay._core.errors import ConfigError
@@ -438,6 +439,82 @@ def test_block_network_catches_raw_sockets_but_not_cassettes(
         "example.invalid, localhost",
     )
     allowed.assert_outcomes(passed=3)
+
+
+SAMPLE_SYNC_CLIENTS = """
+import json
+import os
+import urllib.request
+
+import pytest
+import requests
+import urllib3
+import websockets.sync.client
+
+from conftest import KEY, MESSAGES, URL
+
+pytestmark = pytest.mark.replay
+HEADERS = {"authorization": f"Bearer {KEY}"}
+
+
+def answer(body):
+    return body["choices"][0]["message"]["content"]
+
+
+def test_requests_and_urllib3():
+    chat = URL + "/v1/chat/completions"
+    first = requests.post(chat, json={"model": "m", "messages": MESSAGES("one")}, headers=HEADERS)
+    second = urllib3.PoolManager().request(
+        "POST", chat, json={"model": "m", "messages": MESSAGES("two")}, headers=HEADERS
+    )
+    assert [answer(first.json()), answer(second.json())] == ["Answer to: one", "Answer to: two"]
+
+
+def test_websockets():
+    url = os.environ["REALTIME_URL"]
+    with websockets.sync.client.connect(url, additional_headers=HEADERS) as connection:
+        connection.send("hello")
+        assert connection.recv() == "echo: hello"
+
+
+def test_urllib_request_is_not_routed():
+    request = urllib.request.Request(
+        URL + "/v1/chat/completions",
+        data=json.dumps({"model": "m", "messages": MESSAGES("three")}).encode(),
+        headers={**HEADERS, "content-type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=5) as reply:
+        assert answer(json.load(reply)) == "Answer to: three"
+"""
+
+
+def test_the_marker_routes_urllib3_and_websockets_and_blocks_what_it_does_not_route(
+    sample: pytest.Pytester, server: FakeLLMServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """requests, urllib3 and websockets record under the marker and replay with the servers
+    gone; urllib.request, not routed, warns while recording and raises NetworkBlocked in mode
+    none, never reaching the network unseen."""
+    sample.makepyfile(test_clients=SAMPLE_SYNC_CLIENTS)
+    with RealtimeServer(KEY) as realtime:
+        monkeypatch.setenv("REALTIME_URL", realtime.ws_url)
+        recording = sample.runpytest_subprocess("-p", "no:cacheprovider")
+        recording.assert_outcomes(passed=3)
+        recording.stdout.fnmatch_lines(
+            ["*connection to 127.0.0.1 made outside cassette*: its calls are not recorded*"]
+        )
+    asked = len(server.requests)
+    assert asked == 3 and len(realtime.handshakes) == 1
+    server.stop()
+
+    replaying = sample.runpytest_subprocess("-p", "no:cacheprovider", "--replay-mode", "none")
+    replaying.assert_outcomes(passed=2, failed=1)
+    replaying.stdout.fnmatch_lines(
+        [
+            "*_ test_urllib_request_is_not_routed _*",
+            "*NetworkBlocked: connection to 127.0.0.1:* made outside cassette *replays only*",
+        ]
+    )
+    assert len(server.requests) == asked and len(realtime.handshakes) == 1
 
 
 SAMPLE_ALLOWED = r"""

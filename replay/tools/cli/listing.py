@@ -8,8 +8,9 @@ from typing import Any
 import click
 
 from replay._core.answers import Usage, answer_of
+from replay._core.audio import Audio, audio_of
 from replay._core.location import Location
-from replay._core.model import Interaction, Response
+from replay._core.model import Interaction, Response, WebSocketSession
 from replay._core.providers import detect
 from replay._core.reissue import model_requested
 from replay.tools import layout
@@ -30,6 +31,8 @@ class Row:
     recorded: list[str] = field(default_factory=list)
     answered_as: set[tuple[str, str]] = field(default_factory=set)
     """(requested, answered) model names where another model answered than was asked."""
+    audio: Audio = field(default_factory=Audio)
+    """The audio the WebSocket sessions carried, both ways."""
 
     def add(self, interaction: Interaction) -> None:
         self.interactions += 1
@@ -44,6 +47,8 @@ class Row:
             if isinstance(outcome, Response):
                 body = outcome.body
                 self.providers.add(detect(interaction.request.url, body).name)
+            elif isinstance(outcome, WebSocketSession):
+                self.audio = self.audio + audio_of(outcome)
             model = answer.model or asked
             if model:
                 self.models.add(model)
@@ -61,6 +66,7 @@ class Row:
         self.size += other.size
         self.recorded.extend(other.recorded)
         self.answered_as |= other.answered_as
+        self.audio = self.audio + other.audio
 
     def to_json(self) -> dict[str, Any]:
         dates = sorted(date for date in self.recorded if date)
@@ -75,6 +81,8 @@ class Row:
             "prompt_tokens": self.usage.prompt_tokens or 0,
             "completion_tokens": self.usage.completion_tokens or 0,
             "cost_usd": self.usage.cost_usd,
+            "audio_messages": self.audio.messages,
+            "audio_bytes": self.audio.size,
             "size_bytes": self.size,
             "recorded_first": dates[0] if dates else None,
             "recorded_last": dates[-1] if dates else None,
@@ -109,8 +117,10 @@ def list_command(paths: tuple[Location, ...], as_json: bool) -> None:
             }
         )
         return
-    cells = [_list_cells(row) for row in [*rows, total]]
-    lines = layout.table(_LIST_COLUMNS, cells, output.width)
+    # The audio column only where there is audio: most suites have no WebSocket session.
+    columns = (*_LIST_COLUMNS, _AUDIO_COLUMN) if total.audio.messages else _LIST_COLUMNS
+    cells = [_list_cells(row)[: len(columns)] for row in [*rows, total]]
+    lines = layout.table(columns, cells, output.width)
     for index, text in enumerate(lines):
         bold = index in (0, len(cells))  # the header and the total
         output.line(output.style(text, bold=bold))
@@ -130,6 +140,8 @@ _LIST_COLUMNS = (
 )
 """In a narrow terminal: providers are cut first; then the responses, streamed, providers and
 errors columns are left out, in that order; then models are cut, and paths last."""
+_AUDIO_COLUMN = layout.Column("audio", drop=3)
+"""Audio messages and their decoded size, left out with the streamed column."""
 
 
 def _list_cells(row: Row) -> tuple[str, ...]:
@@ -149,6 +161,7 @@ def _list_cells(row: Row) -> tuple[str, ...]:
         tokens,
         size_text(row.size),
         recorded,
+        f"{row.audio.messages} ({size_text(row.audio.size)})",
     )
 
 
