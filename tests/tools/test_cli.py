@@ -794,6 +794,16 @@ def test_one_unreadable_cassette_does_not_stop_the_others(
     assert (summary["unchanged"], summary["only_new"]) == (13, 0)
     assert len(document(diffed)["unreadable"]) == 2
 
+    # sync copied the malformed interaction, exit status 0, to where others replay from
+    synced = run_cli("sync", tmp_path / "old", tmp_path / "copy")
+    assert synced.returncode == 2
+    assert f"replay: cassette {damaged['malformed']}: interaction " in synced.stderr
+    assert "Traceback" not in synced.stderr
+    copied = {
+        p.relative_to(tmp_path / "copy").as_posix() for p in (tmp_path / "copy").rglob("*.json")
+    }
+    assert copied == {"chat.json", "other/providers.json"}
+
 
 def test_verify_and_scan_fail_on_a_path_without_cassettes(
     suites: dict[str, Path], tmp_path: Path
