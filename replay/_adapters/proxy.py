@@ -66,7 +66,7 @@ from replay._core.key import ROUTE_HEADER
 from replay._core.location import Location
 from replay._core.model import Request
 from replay._core.own_traffic import through_cassette
-from replay._core.redact import Redactor
+from replay._core.redact import PLACEHOLDER, Redactor
 from replay._core.streams import decoded_request
 from replay._core.wire import BODILESS_STATUSES, body_problem, head_problem
 
@@ -535,6 +535,8 @@ class ReplayProxy:
             named[0] in self.allowed_hosts or (named[0] in ours and named[1] == server[1])
         ):
             return
+        if host is not None and "@" in host:  # userinfo, as in a URL: never shown
+            host = f"{PLACEHOLDER}@{host.rpartition('@')[2]}"
         given = "no Host header" if host is None else f"Host {host[:100]!r}"
         reason = (
             f"{given} does not name this server (127.0.0.1:{server[1]}, localhost:{server[1]}); "

@@ -169,7 +169,6 @@ def hostile_paths() -> st.SearchStrategy[str]:
     secret = st.sampled_from(
         [
             f"http://bob:{SECRET}@evil.example/x",
-            f"//bob:{SECRET}@evil.example/x",
             f"/v1/chat/completions?key={SECRET}",
             f"/v1/../../admin?api_key={SECRET}",
             f"/nowhere?key={SECRET}&x=1",
