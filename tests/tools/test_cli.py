@@ -595,6 +595,8 @@ def test_a_missing_path_is_bad_usage_before_any_output(
         "prune": [chat, missing],
         "diff": [chat, missing],
         "report": [chat, missing, "-o", tmp_path / "report.html"],
+        "rerun": [chat, missing, "--out", tmp_path / "out", "--dry-run"],
+        "sync": [missing, tmp_path / "copy"],  # printed "0 cassettes synced", then the error
     }
     for command, arguments in commands.items():
         finished = run_cli(command, *arguments)
