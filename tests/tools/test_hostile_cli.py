@@ -1,7 +1,8 @@
 """Every command of the command line, and replay itself, on hostile cassette files: bad URLs,
 deep nesting, bad UTF-8, a wrong type in every field, invalid journal entries, special and
-huge files. Each must end within :data:`CASE_SECONDS`, with a documented exit status and a
-message naming the file, never a traceback; replay raises a ReplayError naming the file.
+huge files; ``import-vcr`` on hostile vcrpy cassettes. Each must end within
+:data:`CASE_SECONDS`, with a documented exit status and a message naming the file, never a
+traceback; replay raises a ReplayError naming the file.
 
 Regular files run through click's test runner in this process; special files (a device, a
 FIFO, a symbolic-link loop, a file over the size limit), which could hang or fill memory, in
@@ -320,6 +321,54 @@ def test_every_command_on_a_hostile_cassette(tmp_path: Path, case: str) -> None:
         assert LOCAL.read_entry(path, JOURNAL_ID) == JOURNALS[case]
     synced = tmp_path / "synced.json"
     assert synced.exists() == (case in ACCEPTED)  # nothing malformed is copied
+
+
+def vcr_cassette(uri: str = REQUEST.url, body: str = "{}", status: str = "200") -> bytes:
+    """A vcrpy cassette of one interaction, as vcrpy writes it (YAML)."""
+    return (
+        "interactions:\n- request:\n"
+        f"    body: {json.dumps(body)}\n    headers: {{}}\n    method: POST\n"
+        f"    uri: {json.dumps(uri)}\n"
+        "  response:\n    body: {string: ok}\n    headers: {}\n"
+        f"    status: {{code: {status}, message: OK}}\nversion: 1\n"
+    ).encode()
+
+
+VCR_CASES: dict[str, tuple[bytes, bool]] = {
+    "bad url: port out of range": (vcr_cassette("http://127.0.0.1:999999/x"), False),
+    "bad url: unclosed ipv6": (vcr_cassette("http://[::1/x"), False),
+    "bad url: no host": (vcr_cassette("https:///v1/chat"), False),
+    "bad utf-8": (vcr_cassette().replace(b"string: ok", b"string: o\xc3\x28k"), False),
+    "status text": (vcr_cassette(status="ok"), False),
+    "interactions a number": (b"interactions: 7\nversion: 1\n", False),
+    "deep yaml": (b"interactions: " + nested(10_000) + b"\nversion: 1\n", False),
+    "deep json": (b'{"version": 1, "interactions": ' + nested(100_000) + b"}", False),
+    **{f"deep body {depth}": (vcr_cassette(body=nested(depth).decode()), True) for depth in DEPTHS},
+}
+"""vcrpy cassettes for ``import-vcr``, and whether they convert: a body too deep for JSON
+storage converts as text, into a cassette every command can read."""
+
+
+@pytest.mark.parametrize("case", sorted(VCR_CASES))
+def test_import_vcr_on_a_hostile_vcrpy_cassette(tmp_path: Path, case: str) -> None:
+    content, converts = VCR_CASES[case]
+    source = tmp_path / "hostile.yaml"
+    source.write_bytes(content)
+    with time_limit(f"{case}: replay import-vcr"):
+        result = CliRunner().invoke(main, ["import-vcr", str(source)])
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise AssertionError(f"{case}: replay import-vcr raised") from result.exception
+    assert "Traceback" not in result.output
+    assert source.read_bytes() == content
+    converted = tmp_path / "hostile.json"
+    if converts:
+        assert result.exit_code == 0, result.output
+        verified = CliRunner().invoke(main, ["verify", str(converted)])
+        assert verified.exit_code == 0, verified.output
+    else:
+        assert result.exit_code == 1, result.output
+        assert str(source) in result.output
+        assert not converted.exists()
 
 
 SPECIAL_DRIVER = """
