@@ -20,14 +20,18 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import httpx
 import orjson
 import pytest
 from click.testing import CliRunner
+from proxied import proxy
 
 from replay import Cassette, CassetteError, CassetteMiss
+from replay._core.key import ROUTE_HEADER
 from replay._core.model import Request
 from replay._store.backend import LOCAL
 from replay._store.cassette_file import MAX_CASSETTE_BYTES
@@ -321,6 +325,41 @@ def test_every_command_on_a_hostile_cassette(tmp_path: Path, case: str) -> None:
         assert LOCAL.read_entry(path, JOURNAL_ID) == JOURNALS[case]
     synced = tmp_path / "synced.json"
     assert synced.exists() == (case in ACCEPTED)  # nothing malformed is copied
+
+
+def test_replay_serve_on_every_hostile_cassette(tmp_path: Path) -> None:
+    """``replay serve`` replaying, each case's cassette asked for by ``X-Replay-Cassette``: one
+    it cannot replay is answered ``500 replay_cassette_error`` naming the file, a valid one is
+    replayed, and the server goes on serving the next."""
+    upstream = "https://api.test"
+    routed = (*REQUEST.headers, (ROUTE_HEADER, f"/={upstream}"))
+    served_key = Cassette("unused.json").key_of(replace(REQUEST, headers=routed)).encode()
+    root = tmp_path / "cassettes"
+    root.mkdir()
+    paths = {case: root / f"case{index}.json" for index, case in enumerate(sorted(CASES))}
+    for case, path in paths.items():
+        path.write_bytes(CASES[case].replace(KEY.encode(), served_key))
+        if case in JOURNALS:
+            LOCAL.add_entry(path, JOURNAL_ID, JOURNALS[case].replace(KEY.encode(), served_key))
+    with (
+        proxy({"/": upstream}, root, mode="none") as served,
+        httpx.Client(timeout=CASE_SECONDS) as client,
+    ):
+        for case, path in paths.items():
+            answer = client.post(
+                served.url + "/v1/chat",
+                content=REQUEST.body,
+                headers={"content-type": "application/json", "x-replay-cassette": path.stem},
+            )
+            if case in ACCEPTED:
+                assert answer.status_code == 200, (case, answer.text)
+                continue
+            assert answer.status_code == 500, (case, answer.text)
+            error = answer.json()["error"]
+            assert error["type"] == "replay_cassette_error", (case, error)
+            assert str(path) in error["message"], (case, error)
+    for case, path in paths.items():
+        assert path.read_bytes() == CASES[case].replace(KEY.encode(), served_key)
 
 
 def vcr_cassette(uri: str = REQUEST.url, body: str = "{}", status: str = "200") -> bytes:
