@@ -535,9 +535,11 @@ class ReplayProxy:
             named[0] in self.allowed_hosts or (named[0] in ours and named[1] == server[1])
         ):
             return
-        if host is not None and "@" in host:  # userinfo, as in a URL: never shown
-            host = f"{PLACEHOLDER}@{host.rpartition('@')[2]}"
-        given = "no Host header" if host is None else f"Host {host[:100]!r}"
+        if host is None:
+            given = "no Host header"
+        else:  # userinfo, as in a URL, is never shown
+            shown_host = f"{PLACEHOLDER}@{host.rpartition('@')[2]}" if "@" in host else host
+            given = f"Host {shown_host[:100]!r}"
         reason = (
             f"{given} does not name this server (127.0.0.1:{server[1]}, localhost:{server[1]}); "
             "replay serve --allow-host NAME accepts another name"

@@ -131,16 +131,15 @@ def wrong_types() -> Iterator[tuple[str, bytes]]:
             for name, item in items:
                 yield from walk(item, (*path, name))
 
-    for path in walk(valid_entry(), ()):
-        target = valid_entry()
+    def holder(entry: Any, path: tuple[str | int, ...]) -> Any:
         for name in path[:-1]:
-            target = target[name]
-        for wrong in _wrong(target[path[-1]]):
+            entry = entry[name]
+        return entry
+
+    for path in walk(valid_entry(), ()):
+        for wrong in _wrong(holder(valid_entry(), path)[path[-1]]):
             entry = valid_entry()
-            target = entry
-            for name in path[:-1]:
-                target = target[name]
-            target[path[-1]] = wrong
+            holder(entry, path)[path[-1]] = wrong
             shown = f"wrong type {'.'.join(map(str, path))}"
             yield (f"{shown} {_kind(wrong)}" if STRESS else shown), cassette(entry)
 
