@@ -40,6 +40,7 @@ through, as they are meant to reach the network.
 
 from __future__ import annotations
 
+import inspect
 import os
 import threading
 import warnings
@@ -61,7 +62,7 @@ from replay._adapters.httpx_transport import (
 )
 from replay._adapters.network import addresses_of, check_connections, host_and_port
 from replay._cassette import Cassette
-from replay._core.errors import NetworkBlocked
+from replay._core.errors import ConfigError, NetworkBlocked
 from replay._core.modes import Mode
 from replay._core.own_traffic import inside_cassette
 
@@ -258,9 +259,18 @@ def use_cassette(
 
     Takes the same options as :class:`~replay._cassette.Cassette` (``ignore_hosts``,
     ``ignore_localhost`` among them). The cassette is saved when the block ends, also
-    when it ends with an exception: what was recorded is real.
+    when it ends with an exception: what was recorded is real. A name among ``options`` that
+    is not such an option is a ConfigError naming it, as a misspelt option in the marker is.
     """
+    unknown = sorted(options.keys() - _CASSETTE_OPTIONS)
+    if unknown:
+        known = ", ".join(sorted(_CASSETTE_OPTIONS))
+        raise ConfigError(unknown[0], options[unknown[0]], f"unknown option (known: {known})")
     return CassetteBlock(Cassette(path, mode, **options))
+
+
+_CASSETTE_OPTIONS = frozenset(inspect.signature(Cassette).parameters) - {"path", "mode"}
+"""The keyword options :func:`use_cassette` passes on to :class:`Cassette`."""
 
 
 def network_method(owner: type, name: str) -> Any:

@@ -221,8 +221,13 @@ def _apply(path: Location, interactions: Document, entry_id: str, data: bytes) -
 def _checked(path: Location, entry_id: str, data: bytes) -> dict[str, Any]:
     try:
         entry = orjson.loads(data)
+        if not isinstance(entry, dict):
+            raise TypeError(f"a JSON {type(entry).__name__}, not an object")
         if entry.get("version") != ENTRY_VERSION:
             raise ValueError(f"unknown journal entry version {entry.get('version')!r:.20}")
+        missing = [name for name in ("key", "request", "response") if name not in entry]
+        if missing:
+            raise ValueError(f"no {' or '.join(missing)} field")
         key, request, response = entry["key"], entry["request"], entry["response"]
         if not isinstance(key, str):
             raise TypeError("key is not a string")
@@ -231,7 +236,7 @@ def _checked(path: Location, entry_id: str, data: bytes) -> dict[str, Any]:
         cassette_file.check_storable(path, {"interactions": {key: stored}}, "it")
     except CassetteError as error:
         raise _not_an_interaction(path, entry_id, error.reason) from error
-    except (orjson.JSONDecodeError, AttributeError, KeyError, TypeError, ValueError) as error:
+    except (TypeError, ValueError) as error:  # orjson's JSONDecodeError is a ValueError
         raise _not_an_interaction(path, entry_id, str(error)) from error
     checked: dict[str, Any] = entry
     return checked

@@ -6,7 +6,8 @@ cassette, DST itself): DST gains SRC's interactions, and where both recorded a r
 responses replace DST's. Nothing in DST is removed, so a recording DST received meanwhile is
 kept. The merge is a fold of DST (:func:`replay._store.journal.fold`): under its lock
 locally, by conditional writes in a bucket, so a sync running beside recorders loses
-nothing of theirs.
+nothing of theirs. A cassette holding a malformed interaction is not copied, so that damage
+never spreads to where others replay from.
 """
 
 from __future__ import annotations
@@ -36,7 +37,10 @@ def target_of(cassette: CassetteFile, named: bool, destination: Location) -> Loc
 
 
 def merge_into(target: Location, cassette: CassetteFile) -> Synced:
-    """Fold ``cassette``'s interactions into ``target`` (see the module docstring)."""
+    """Fold ``cassette``'s interactions into ``target`` (see the module docstring); a
+    malformed interaction is a CassetteError naming it, and nothing is written."""
+    for _ in cassette.interactions():  # each decoded, as a replay would: checked, not kept
+        pass
     changed = False
 
     def with_source(current: Document) -> Document:

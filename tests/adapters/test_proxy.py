@@ -533,12 +533,17 @@ def test_credentials_in_a_target_stay_out_of_logs_and_answers(
         ("evil.example", False),
         ("127.0.0.1", False),  # port 80, not this server's
         ("127.0.0.1:1", False),
-        ("bob:pw@127.0.0.1:{port}", False),
+        ("bob:PW-host-7Kq2@127.0.0.1:{port}", False),  # and the password never shown
     ],
 )
 def test_only_this_servers_own_names_are_served(
-    fake: FakeLLMServer, tmp_path: Path, host: str, allowed: bool
+    fake: FakeLLMServer,
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+    host: str,
+    allowed: bool,
 ) -> None:
+    caplog.set_level(logging.INFO, "replay.proxy")
     shelf = Shelf(tmp_path, lambda path: replay.Cassette(path))
     app = ReplayProxy(serve.routes_of({"/": fake.url}), shelf, allowed_hosts=["Replay-Proxy"])
     with serve.running(app) as served:
@@ -560,6 +565,7 @@ def test_only_this_servers_own_names_are_served(
         assert body["error"]["type"] == "replay_host_not_allowed"
         assert "--allow-host" in body["error"]["message"]
         assert fake.requests == [] and not (tmp_path / "default.json").exists()
+    assert "PW-host-7Kq2" not in answer.decode() + caplog.text
 
 
 @pytest.mark.parametrize(

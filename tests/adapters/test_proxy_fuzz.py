@@ -4,9 +4,11 @@ mode (a small recorded cassette, the upstream stopped) and recording (a loopback
 Malformed request lines and headers, hostile Host headers, paths and ``X-Replay-Cassette``
 names, bodies cut short against their Content-Length, malformed chunked bodies, and clients
 dribbling bytes then hanging up. After each case: the proxy answered a status or closed the
-connection within :data:`CASE_SECONDS`; it still replays a well-formed request; nothing was
-written outside its cassette directory; no body cut short reached a cassette or the upstream;
-and nothing it logged carries a traceback. ``REPLAY_STRESS=1`` (the nox ``stress`` session)
+connection within :data:`CASE_SECONDS`; a Host not naming it was refused (403), one naming it
+was not; it still replays a well-formed request; nothing was written outside its cassette
+directory; no body cut short reached a cassette or the upstream; nothing it logged carries a
+traceback; and a password or key put in a target, a query or a Host is in no log line and
+no answer. ``REPLAY_STRESS=1`` (the nox ``stress`` session)
 runs 300 cases a mode instead of 20.
 """
 
@@ -43,6 +45,8 @@ PATIENCE = 0.3
 """How long a client whose request may be incomplete waits for an answer before half-closing."""
 CUT = b"CUT-SHORT-"
 """In every body that is cut short or malformed: such a body must reach no cassette."""
+SECRET = "PW-fuzz-8Hq3Lm5Rx"
+"""A password or key some cases put in a URL's userinfo, its query or a Host header."""
 
 KEY = "fk-fuzz-4Rb7Yw2Kq9Zt6Mp"
 CHAT_PATH = "/v1/chat/completions"
@@ -63,10 +67,14 @@ class Case:
     """Bytes per write, with a short sleep between writes (0: all at once)."""
     hang_up: bool = False
     """Close at once after sending, without reading."""
+    foreign_host: bool | None = None
+    """For a whole request with a hostile Host: whether it names another server than the
+    proxy, which must then refuse it (403), and else must not."""
 
     def __repr__(self) -> str:  # a case may send 100 kB: its start and length are enough
         more = f" + {len(self.data) - 300} bytes" if len(self.data) > 300 else ""
         options = f"framed={self.framed}, dribble={self.dribble}, hang_up={self.hang_up}"
+        options += f", foreign_host={self.foreign_host}"
         return f"Case({self.data[:300]!r}{more}, {options})"
 
 
@@ -116,6 +124,7 @@ def check_answer(answer: bytes, case: Case) -> None:
     """Empty (closed), or a status after any 100 Continue: the proxy's own errors are 4xx/5xx
     JSON naming their kind; any other answer is the upstream's or the cassette's (or uvicorn's
     4xx for bad HTTP)."""
+    assert SECRET.encode() not in answer, f"a secret sent was answered back: {case!r}"
     while answer.startswith(b"HTTP/1.1 100 "):
         answer = answer.partition(b"\r\n\r\n")[2]
     if not answer:
@@ -127,6 +136,10 @@ def check_answer(answer: bytes, case: Case) -> None:
     status = int(status_line.split()[1])
     assert 200 <= status < 600, answer[:300]
     headers = dict(line.lower().split(b": ", 1) for line in header_lines)
+    refused_host = headers.get(b"x-replay-error") == b"replay_host_not_allowed"
+    if case.foreign_host is not None:
+        assert refused_host == case.foreign_host, f"{case!r}\n{answer[:300]!r}"
+        assert (status == 403) == case.foreign_host, f"{case!r}\n{answer[:300]!r}"
     if b"x-replay-error" in headers:
         assert status >= 400, answer[:300]
         if b"content-length" in headers and len(body) == int(headers[b"content-length"]):
@@ -153,7 +166,15 @@ def hostile_paths() -> st.SearchStrategy[str]:
     long = st.integers(1, 40_000).map(lambda size: "/" + "a" * size)
     deep = st.integers(1, 3_000).map(lambda count: "/a" * count)
     odd = st.sampled_from(["*", "//evil.example/x", "http://evil.example/", "evil:443", "?x", ""])
-    return many | long | deep | odd | (SAFE.map(lambda text: "/" + text))
+    secret = st.sampled_from(
+        [
+            f"http://bob:{SECRET}@evil.example/x",
+            f"/v1/chat/completions?key={SECRET}",
+            f"/v1/../../admin?api_key={SECRET}",
+            f"/nowhere?key={SECRET}&x=1",
+        ]
+    )
+    return many | long | deep | odd | secret | (SAFE.map(lambda text: "/" + text))
 
 
 def cassette_names(outside: Path) -> st.SearchStrategy[str]:
@@ -237,27 +258,27 @@ def cases(draw: st.DrawFn, port: int, outside: Path) -> Case:
         data = head(b"POST", CHAT_PATH.encode(), host, headers, b"HTTP/1.1") + body
         return Case(data, framed=False)
     if kind == "host":
-        hostile = draw(
-            st.sampled_from(
-                [
-                    "evil.example",
-                    f"evil.example:{port}",
-                    "127.0.0.1",
-                    f"bob:pw@127.0.0.1:{port}",
-                    f"127.0.0.1:{port}/x",
-                    f"127.0.0.1:{port}?x",
-                    "[::1",
-                    f"[::1]:{port}",
-                    "127.0.0.1:99999",
-                    "127.0.0.1:-1",
-                    f"LOCALHOST:{port}",
-                    "",
-                ]
-            )
-            | SAFE
+        ours = [f"127.0.0.1:{port}", f"[::1]:{port}", f"LOCALHOST:{port}", f"localhost:{port}"]
+        foreign = [
+            "evil.example",
+            f"evil.example:{port}",
+            "127.0.0.1",
+            f"bob:{SECRET}@127.0.0.1:{port}",
+            f"127.0.0.1:{port}/x",
+            f"127.0.0.1:{port}?x",
+            "[::1",
+            "127.0.0.1:99999",
+            "127.0.0.1:-1",
+            f"127.0.0.1:{port + 1}",
+            f"127.0.0.1.evil.example:{port}",
+            "",
+        ]
+        hostile, named_elsewhere = draw(
+            st.sampled_from([(host, False) for host in ours] + [(host, True) for host in foreign])
+            | SAFE.map(lambda text: (text, True))
         )
         data = head(b"POST", CHAT_PATH.encode(), hostile.encode(), whole, b"HTTP/1.1") + body
-        return Case(data, framed=True)
+        return Case(data, framed=True, foreign_host=named_elsewhere)
     if kind == "path":
         method = draw(st.sampled_from([b"GET", b"HEAD", b"DELETE", b"OPTIONS", b"CONNECT"]))
         target = draw(hostile_paths()).encode()
@@ -309,8 +330,9 @@ def cases(draw: st.DrawFn, port: int, outside: Path) -> Case:
 
 class Tracebacks(logging.Handler):
     """Every record ``replay serve`` would print (the proxy's from INFO, others' from WARNING:
-    see ``replay.tools.cli.serve``) that carries an exception or a traceback, from any thread.
-    Below that, libraries may log tracebacks (websockets does for a refused handshake)."""
+    see ``replay.tools.cli.serve``) that carries an exception or a traceback, or the secret
+    some cases send, from any thread. Below that, libraries may log tracebacks (websockets
+    does for a refused handshake)."""
 
     def __init__(self) -> None:
         super().__init__(logging.INFO)
@@ -320,7 +342,7 @@ class Tracebacks(logging.Handler):
         if record.levelno < logging.WARNING and not record.name.startswith("replay."):
             return
         text = record.getMessage()
-        if record.exc_info or "Traceback" in text:
+        if record.exc_info or "Traceback" in text or SECRET in text:
             self.found.append(f"{record.name}: {text}\n{self.format(record)}")
 
 

@@ -276,7 +276,7 @@ def test_secret_named_fields_beyond_the_usual_ones_and_numeric_passwords(
     assert b"max_tokens" not in stored or b'"max_tokens": "REDACTED"' not in stored
 
 
-@pytest.mark.parametrize("depth", [250, 300, 1_000])
+@pytest.mark.parametrize("depth", [250, 300, 1_000, 10_000])
 def test_a_body_too_deep_for_json_storage_is_recorded_as_its_bytes_and_replays(
     library: ModuleType, tmp_path: Path, depth: int
 ) -> None:

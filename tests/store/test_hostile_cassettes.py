@@ -220,6 +220,61 @@ def test_an_invalid_journal_entry_is_reported_by_id_and_never_folded(tmp_path: P
     assert LOCAL.entry_ids(path) == ["00000000000000000001-00000000-1-cafe"]
 
 
+def journal_entry(**changes: Any) -> dict[str, Any]:
+    """A valid journal entry for REQUEST, with ``changes`` applied as :func:`entry` does."""
+    recorded = entry(**changes)
+    response = recorded["responses"][0]
+    return {"version": 1, "key": KEY, "request": recorded["request"], "response": response}
+
+
+def deep_journal_entry(depth: int) -> bytes:
+    marker = orjson.dumps(journal_entry(**{"request.body": {"json": "DEEP"}}))
+    return marker.replace(b'"DEEP"', b"[" * depth + b"]" * depth)
+
+
+BAD_JOURNAL_ENTRIES: dict[str, tuple[bytes, str]] = {
+    "a list": (b"[]", "a JSON list, not an object"),
+    "no request": (
+        orjson.dumps({k: v for k, v in journal_entry().items() if k != "request"}),
+        "no request field",
+    ),
+    "key a number": (orjson.dumps({**journal_entry(), "key": 7}), "key is not a string"),
+    "version 2": (orjson.dumps({**journal_entry(), "version": 2}), "unknown journal entry version"),
+    "bad url": (orjson.dumps(journal_entry(**{"request.url": BAD_URLS[1]})), "Invalid IPv6 URL"),
+    "status text": (
+        orjson.dumps(journal_entry(**{"responses.0.status": "x"})),
+        "not an HTTP status",
+    ),
+    "bad utf-8": (orjson.dumps(journal_entry()).replace(b'"POST"', b'"P\xc3\x28"'), "UTF-8"),
+    **{
+        f"body {depth} deep": (deep_journal_entry(depth), "")  # too deep to store, or to read
+        for depth in (250, 300, 1_000, 10_000)
+    },
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_JOURNAL_ENTRIES))
+def test_an_invalid_journal_entry_is_reported_saying_why_and_never_folded(
+    tmp_path: Path, name: str
+) -> None:
+    """A body nested ~250 deep was journaled, then every fold raised a bare TypeError; an entry
+    of the wrong shape was folded, or named by a Python error ("'list' object has no attribute
+    'get'")."""
+    data, said = BAD_JOURNAL_ENTRIES[name]
+    path = tmp_path / "c.json"
+    path.write_bytes(VALID)
+    entry_id = "00000000000000000001-00000000-1-cafe"
+    LOCAL.add_entry(path, entry_id, data)
+    for mode in ("none", "new_episodes"):
+        assert_clear_error(path, lambda m=mode: Cassette(path, m).decide(REQUEST))  # type: ignore[misc]
+    for action in (lambda: journal.view(LOCAL, path), lambda: journal.fold(LOCAL, path)):
+        with pytest.raises(CassetteError, match=f"journal entry {entry_id} is not a rec") as raised:
+            action()
+        assert said in str(raised.value)
+    assert path.read_bytes() == VALID
+    assert LOCAL.entry_ids(path) == [entry_id] and LOCAL.read_entry(path, entry_id) == data
+
+
 @pytest.mark.parametrize("special", ["/dev/zero", "/dev/urandom", "fifo"])
 def test_a_special_file_is_refused_before_it_is_read(tmp_path: Path, special: str) -> None:
     """/dev/zero passed the size check (it has none) and filled memory; a FIFO hung."""
@@ -259,8 +314,9 @@ def test_what_a_killed_save_left_is_removed_at_the_next_fold_once_abandoned(
         leftover.write_bytes(VALID)
     os.utime(copy, (old, old))
     os.utime(entry_copy, (old, old))
-    neighbour = tmp_path / ".other.json.0123456789ab.tmp"  # another cassette's
+    neighbour = tmp_path / ".other.json.0123456789ab.tmp"  # another cassette's, left to its fold
     neighbour.write_bytes(VALID)
+    os.utime(neighbour, (old, old))
     journal.fold(LOCAL, path)
     assert not copy.exists() and not entry_copy.parent.exists()
     assert fresh.exists() and neighbour.exists()

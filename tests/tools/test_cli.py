@@ -596,6 +596,8 @@ def test_a_missing_path_is_bad_usage_before_any_output(
         "prune": [chat, missing],
         "diff": [chat, missing],
         "report": [chat, missing, "-o", tmp_path / "report.html"],
+        "rerun": [chat, missing, "--out", tmp_path / "out", "--dry-run"],
+        "sync": [missing, tmp_path / "copy"],  # printed "0 cassettes synced", then the error
     }
     for command, arguments in commands.items():
         finished = run_cli(command, *arguments)
@@ -794,6 +796,16 @@ def test_one_unreadable_cassette_does_not_stop_the_others(
     summary = document(diffed)["summary"]
     assert (summary["unchanged"], summary["only_new"]) == (13, 0)
     assert len(document(diffed)["unreadable"]) == 2
+
+    # sync copied the malformed interaction, exit status 0, to where others replay from
+    synced = run_cli("sync", tmp_path / "old", tmp_path / "copy")
+    assert synced.returncode == 2
+    assert f"replay: cassette {damaged['malformed']}: interaction " in synced.stderr
+    assert "Traceback" not in synced.stderr
+    copied = {
+        p.relative_to(tmp_path / "copy").as_posix() for p in (tmp_path / "copy").rglob("*.json")
+    }
+    assert copied == {"chat.json", "other/providers.json"}
 
 
 def test_verify_and_scan_fail_on_a_path_without_cassettes(

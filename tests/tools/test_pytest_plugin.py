@@ -746,21 +746,30 @@ def test_a_partial_run_is_marked_incomplete_for_prune(sample: pytest.Pytester) -
 def test_an_invalid_option_in_the_marker_is_one_paragraph_not_a_traceback(
     sample: pytest.Pytester,
 ) -> None:
-    """A misspelt option failed the test's setup with the plugin's whole traceback."""
+    """A misspelt option failed the test's setup with the plugin's whole traceback, and one
+    given to ``use_cassette`` was a TypeError from inside replay."""
     sample.makepyfile(
         test_typo="""
         import pytest
+        import replay
 
         @pytest.mark.replay(mdoe="none")
         def test_chat():
             pass
+
+        def test_in_python(tmp_path):
+            with replay.use_cassette(tmp_path / "c.json", mdoe="none"):
+                pass
         """
     )
     result = sample.runpytest_subprocess("-p", "no:cacheprovider")
-    result.assert_outcomes(errors=1)
+    result.assert_outcomes(errors=1, failed=1)
     output = result.stdout.str()
     assert "mdoe (in the replay marker of test_typo.py::test_chat)='none': unknown option" in output
+    assert "mdoe='none': unknown option (known: allow_playback_repeats, " in output
+    assert "called at test_typo.py:9, in test_in_python" in output
     assert "pytest_plugin.py" not in output and "Traceback" not in output
+    assert "TypeError" not in output and "patch.py" not in output
 
 
 def test_the_aiohttp_middleware_without_aiohttp_says_what_to_install(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ import click
 from replay._core.errors import CassetteError
 from replay._core.location import Location
 from replay.tools import inventory, sync
-from replay.tools.cli.output import _JSON, _output, progress
+from replay.tools.cli.output import _JSON, _existing, _output, progress
 from replay.tools.config import LOCATION
 from replay.tools.wording import counted
 
@@ -15,7 +15,7 @@ from replay.tools.wording import counted
 
 
 @click.command("sync")
-@click.argument("source", type=LOCATION)
+@click.argument("source", callback=_existing, type=LOCATION)
 @click.argument("destination", type=LOCATION)
 @_JSON
 def sync_command(source: Location, destination: Location, as_json: bool) -> None:
