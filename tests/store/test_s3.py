@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import hashlib
 import os
+import select
 import shutil
+import signal
 import subprocess
 import sys
 import uuid
@@ -250,13 +252,6 @@ def test_a_replay_only_run_revalidates_its_cache_instead_of_downloading(bucket: 
     assert statuses == [304, 304, 200]
 
 
-def s3_operations(client: Any) -> list[str]:
-    """The S3 operations ``client`` sends from now on, in order, by name."""
-    sent: list[str] = []
-    client.meta.events.register("after-call.s3", lambda model, **_: sent.append(model.name))
-    return sent
-
-
 def replayed_texts(where: S3Location) -> list[str]:
     """What a new replay-only cassette at ``where`` holds (see :func:`entry`), sorted."""
     cassette = replay.Cassette(str(where), "none")
@@ -264,20 +259,21 @@ def replayed_texts(where: S3Location) -> list[str]:
 
 
 def test_a_warm_replay_only_run_lists_each_directory_once_and_gets_no_cassette(
-    bucket: str,
+    bucket: str, s3_server: S3Server
 ) -> None:
     suite = S3Location(bucket, "suite")
     for name in ("a", "b", "c"):
         journal.add(s3.STORE, suite / f"{name}.json", *entry(name), reset=False)
         journal.fold(s3.STORE, suite / f"{name}.json")  # the writer's cache holds each
     s3.STORE.forget_listings()  # a new run on this machine
-    sent = s3_operations(s3.STORE.client(suite))
+    since = len(s3_server.received)
     assert [replayed_texts(suite / f"{name}.json") for name in "abc"] == [["a"], ["b"], ["c"]]
-    assert sent == ["ListObjectsV2"]  # before: a journal listing and a 304 GET per cassette
+    # Before: a journal listing and a 304 GET per cassette.
+    assert s3_server.operations(bucket, since) == ["ListObjectsV2"]
 
 
 def test_the_next_replay_only_run_sees_what_another_machine_changed(
-    bucket: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    bucket: str, s3_server: S3Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     where = S3Location(bucket, "suite/chat.json")
     journal.add(s3.STORE, where, *entry("one"), reset=False)
@@ -300,13 +296,15 @@ def test_the_next_replay_only_run_sees_what_another_machine_changed(
         there.setenv("XDG_CACHE_HOME", str(tmp_path / "other-machine-cache"))
         journal.fold(other_machine, where)
     s3.STORE.forget_listings()
-    sent = s3_operations(s3.STORE.client(where))
+    since = len(s3_server.received)
     assert replayed_texts(where) == ["one", "three", "two"]
-    assert sent == ["ListObjectsV2", "ListObjectsV2", "GetObject"]  # changed: fetched again
+    changed = ["ListObjectsV2", "ListObjectsV2", "GetObject"]  # directory, journal, cassette
+    assert s3_server.operations(bucket, since) == changed
+    assert s3.STORE.lister(where) is not s3.STORE.client(where)  # those listings were obstore's
 
 
 def test_what_this_process_records_is_replayed_by_its_next_replay_only_cassette(
-    bucket: str,
+    bucket: str, s3_server: S3Server
 ) -> None:
     where = S3Location(bucket, "suite/chat.json")
     journal.add(s3.STORE, where, *entry("one"), reset=False)
@@ -316,9 +314,125 @@ def test_what_this_process_records_is_replayed_by_its_next_replay_only_cassette(
     journal.add(s3.STORE, where, *entry("two"), reset=False)
     assert replayed_texts(where) == ["one", "two"]  # its journal, though listed as having none
     journal.fold(s3.STORE, where)
-    sent = s3_operations(s3.STORE.client(where))
+    since = len(s3_server.received)
     assert replayed_texts(where) == ["one", "two"]
-    assert sent == []  # the listing holds the version this process wrote
+    assert s3_server.operations(bucket, since) == []  # the listing holds what this process wrote
+
+
+WARM_REPLAY_ONLY_PROCESS = """
+import sys, orjson, replay
+cassette = replay.Cassette(sys.argv[1], "none")
+texts = sorted(i.request.url.rpartition("/")[2] for i in cassette.interactions)
+print(orjson.dumps([texts, sorted(m for m in ("boto3", "botocore") if m in sys.modules)]).decode())
+"""
+
+
+def test_a_warm_replay_only_process_imports_no_boto3_and_the_next_sees_a_change(
+    bucket: str, s3_server: S3Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    where = S3Location(bucket, "suite/chat.json")
+    journal.add(s3.STORE, where, *entry("one"), reset=False)
+    journal.fold(s3.STORE, where)  # this machine's cache holds it
+
+    def replay_only_process() -> tuple[list[Any], list[str]]:
+        since = len(s3_server.received)
+        command = [sys.executable, "-c", WARM_REPLAY_ONLY_PROCESS, str(where)]
+        printed = subprocess.run(command, check=True, capture_output=True).stdout
+        return orjson.loads(printed), s3_server.operations(bucket, since)
+
+    # Listed through obstore: boto3's import and client would be most of this process.
+    assert replay_only_process() == ([["one"], []], ["ListObjectsV2"])
+    with monkeypatch.context() as other_machine:
+        other_machine.setenv("XDG_CACHE_HOME", str(tmp_path / "other-machine-cache"))
+        journal.add(s3.S3Store(), where, *entry("two"), reset=False)
+        journal.fold(s3.S3Store(), where)
+    # The next process sees the change by that same listing, and reads it through botocore.
+    changed = ["ListObjectsV2", "ListObjectsV2", "GetObject"]  # directory, journal, cassette
+    assert replay_only_process() == ([["one", "two"], ["botocore"]], changed)
+    assert replay_only_process() == ([["one", "two"], []], ["ListObjectsV2"])
+
+
+def test_a_listing_obstore_cannot_parse_is_listed_by_botocore_for_the_rest_of_the_process(
+    bucket: str, s3_server: S3Server
+) -> None:
+    where = S3Location(bucket, "suite/chat.json")
+    journal.add(s3.STORE, where, *entry("one"), reset=False)
+    journal.fold(s3.STORE, where)
+    # A key S3 takes and obstore's paths refuse (a "." segment), beside the cassette.
+    boto3.client("s3").put_object(Bucket=bucket, Key="suite/./key.json", Body=b"{}")
+    s3.STORE.forget_listings()
+    try:
+        since = len(s3_server.received)
+        assert replayed_texts(where) == ["one"]
+        assert s3_server.operations(bucket, since) == ["ListObjectsV2", "ListObjectsV2"]
+        s3.STORE.forget_listings()
+        since = len(s3_server.received)
+        assert replayed_texts(where) == ["one"]
+        assert s3_server.operations(bucket, since) == ["ListObjectsV2"]
+        assert s3.STORE.lister(where) is s3.STORE.client(where)
+    finally:
+        s3.STORE.forget_client()  # obstore again for the other tests
+
+
+def test_a_child_forked_after_obstore_listed_lists_through_botocore_instead_of_hanging(
+    bucket: str,
+) -> None:
+    where = S3Location(bucket, "suite/chat.json")
+    journal.add(s3.STORE, where, *entry("one"), reset=False)
+    journal.fold(s3.STORE, where)
+    s3.STORE.forget_listings()
+    assert replayed_texts(where) == ["one"]  # listed through obstore: its runtime runs here
+    assert s3.STORE.lister(where) is not s3.STORE.client(where)
+    readable, writable = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover (the child's outcome is read from the pipe)
+        try:
+            os.write(writable, orjson.dumps(replayed_texts(where)))
+        finally:
+            os._exit(0)
+    os.close(writable)
+    try:
+        answered, _, _ = select.select([readable], [], [], 60)
+        assert answered, "the forked child's replay-only read hung"
+        assert orjson.loads(os.read(readable, 1000)) == ["one"]
+    finally:
+        if not answered:
+            os.kill(child, signal.SIGKILL)
+        os.waitpid(child, 0)
+        os.close(readable)
+
+
+def test_obstore_lists_only_where_the_environment_alone_decides_what_botocore_would_use(
+    tmp_path: Path,
+) -> None:
+    keys = {"AWS_ACCESS_KEY_ID": "id", "AWS_SECRET_ACCESS_KEY": "secret"}
+    local = {"AWS_ENDPOINT_URL": "http://127.0.0.1:9000", "AWS_DEFAULT_REGION": "eu-west-1"}
+    assert s3.obstore_settings({**keys, **local, "AWS_SESSION_TOKEN": "token"}) == {
+        "access_key_id": "id",
+        "secret_access_key": "secret",
+        "session_token": "token",
+        "region": "eu-west-1",
+        "endpoint": "http://127.0.0.1:9000",
+        "client_options": {"allow_http": True},
+    }
+    assert s3.obstore_settings(local) is None  # credentials from a profile, SSO, a role...
+    ignoring = {**keys, **local, "AWS_IGNORE_CONFIGURED_ENDPOINT_URLS": "true"}
+    assert s3.obstore_settings(ignoring) is None
+    configuration = tmp_path / "config"
+    configuration.write_text("[default]\nregion = eu-west-1\n")
+    in_file = {**keys, "AWS_CONFIG_FILE": str(configuration)}
+    assert s3.obstore_settings(in_file) is None  # the region (or endpoint) may be set there
+    assert s3.obstore_settings({**in_file, **local}) is not None  # the environment's win
+    bundle = tmp_path / "ca.pem"
+    bundle.write_bytes(b"-----BEGIN CERTIFICATE-----")
+    on_aws = {**keys, "AWS_CONFIG_FILE": str(tmp_path / "none"), "AWS_CA_BUNDLE": str(bundle)}
+    assert s3.obstore_settings(on_aws) == {
+        "access_key_id": "id",
+        "secret_access_key": "secret",
+        "region": "us-east-1",
+        "client_options": {"root_certificate": b"-----BEGIN CERTIFICATE-----"},
+    }
+    assert s3.obstore_settings({**on_aws, "AWS_CA_BUNDLE": str(tmp_path / "none")}) is None
 
 
 def test_replay_list_show_and_verify_read_an_s3_prefix(bucket: str) -> None:
