@@ -13,9 +13,10 @@ import signal
 import subprocess
 import sys
 import uuid
+import warnings
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -135,6 +136,55 @@ def test_openai_records_into_s3_and_a_new_process_replays_it_with_the_api_stoppe
     )
     assert orjson.loads(replayed.stdout) == [recorded, 2]
     assert recorded[0] == "Answer to: hello"
+
+
+def ask_fake(cassette: replay.Cassette, url: str) -> str:
+    body = {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": "hello"}]}
+    with httpx.Client(transport=replay.ReplayTransport(cassette)) as client:
+        answer = client.post(url, json=body, headers={"authorization": f"Bearer {DEFAULT_API_KEY}"})
+    content: str = answer.json()["choices"][0]["message"]["content"]
+    return content
+
+
+def test_expiry_warns_fails_or_records_again_in_s3(bucket: str) -> None:
+    where = f"s3://{bucket}/suite/old.json"
+    s3_client = boto3.client("s3")
+
+    def recorded_dates() -> list[str]:
+        stored = s3_client.get_object(Bucket=bucket, Key="suite/old.json")["Body"].read()
+        document = orjson.loads(stored)
+        return [r["recorded_at"] for e in document["interactions"].values() for r in e["responses"]]
+
+    with FakeLLMServer() as server:
+        url = server.url + "/v1/chat/completions"
+        with replay.Cassette(where) as cassette:
+            ask_fake(cassette, url)
+        # Dated years ago, as another machine's old recording would be.
+        stored = s3_client.get_object(Bucket=bucket, Key="suite/old.json")["Body"].read()
+        document = orjson.loads(stored)
+        for recorded in document["interactions"].values():
+            for response in recorded["responses"]:
+                response["recorded_at"] = "2020-01-02T03:04:05Z"
+        s3_client.put_object(Bucket=bucket, Key="suite/old.json", Body=orjson.dumps(document))
+        s3.STORE.forget_listings()
+        assert recorded_dates() == ["2020-01-02T03:04:05Z"]
+        asked = len(server.requests)
+        with pytest.warns(UserWarning, match=rf"{where}.*recorded \d+ days ago"):
+            assert ask_fake(replay.Cassette(where, max_age="30d"), url) == "Answer to: hello"
+        failing = replay.Cassette(where, max_age="30d", on_expired="fail")
+        with pytest.raises(replay.CassetteMiss, match="its recording is expired") as raised:
+            ask_fake(failing, url)
+        assert where in str(raised.value)
+        assert len(server.requests) == asked and recorded_dates() == ["2020-01-02T03:04:05Z"]
+        with replay.Cassette(where, max_age="30d", on_expired="rerecord") as rerecording:
+            assert ask_fake(rerecording, url) == "Answer to: hello"
+        assert rerecording.recorded == 1 and len(server.requests) == asked + 1
+    (date,) = recorded_dates()  # replaced, and dated now
+    assert datetime.fromisoformat(date) > datetime.now(UTC) - timedelta(hours=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        again = replay.Cassette(where, "none", max_age="30d", on_expired="fail")
+        assert ask_fake(again, url) == "Answer to: hello"
 
 
 RECORDER = """
