@@ -33,7 +33,7 @@ botocore, the core of boto3 (the ``replay-llm[s3]`` extra), is imported on the f
 Credentials, region and endpoint come from the standard AWS environment and configuration
 (``AWS_ENDPOINT_URL``, ``AWS_ACCESS_KEY_ID``, ``AWS_PROFILE``, ``~/.aws/config``...).
 
-That listing, all a warm replay-only run sends, goes through obstore (Rust, in the same extra)
+A replay-only read's listing, all a warm run sends, goes through obstore (Rust, in the extra)
 when the environment alone decides what botocore would use (:func:`obstore_settings`): importing
 botocore and making its client cost a process 0.35 s, and its exit 0.1 to 0.3 s more, against
 about 30 ms for obstore, so such a run never imports boto3. The listing is the same
