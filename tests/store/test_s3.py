@@ -485,7 +485,7 @@ def test_obstore_lists_only_where_the_environment_alone_decides_what_botocore_wo
     assert s3.obstore_settings({**on_aws, "AWS_CA_BUNDLE": str(tmp_path / "none")}) is None
 
 
-def test_replay_list_show_and_verify_read_an_s3_prefix(bucket: str) -> None:
+def test_replay_list_show_verify_and_scan_read_an_s3_prefix(bucket: str) -> None:
     for name, text in (("suite/a.json", "alpha"), ("suite/deeper/b.json", "beta")):
         journal.add(s3.STORE, S3Location(bucket, name), *entry(text), reset=False)
         journal.fold(s3.STORE, S3Location(bucket, name))
@@ -494,13 +494,20 @@ def test_replay_list_show_and_verify_read_an_s3_prefix(bucket: str) -> None:
     runner = CliRunner()
     listed = runner.invoke(main, ["list", "--json", f"s3://{bucket}/suite"])
     assert listed.exit_code == 0, listed.output
-    paths = [row["path"] for row in orjson.loads(listed.output)["cassettes"]]
-    assert paths == [f"s3://{bucket}/suite/{n}" for n in ("a.json", "deeper/b.json", "killed.json")]
+    rows = orjson.loads(listed.output)["cassettes"]
+    assert [row["path"] for row in rows] == [
+        f"s3://{bucket}/suite/{n}" for n in ("a.json", "deeper/b.json", "killed.json")
+    ]
+    assert {row["recorded_first"] for row in rows} == {RECORDED_AT}  # how old each is
     shown = runner.invoke(main, ["show", "--json", f"s3://{bucket}/suite/killed.json"])
     assert shown.exit_code == 0, shown.output
     assert orjson.loads(shown.output)["interactions"][0]["url"] == "https://api.example/gamma"
     verified = runner.invoke(main, ["verify", f"s3://{bucket}/suite"])
     assert verified.exit_code == 0, verified.output
+    scanned = runner.invoke(main, ["scan", "--json", f"s3://{bucket}/suite"])
+    assert scanned.exit_code == 0, scanned.output
+    report = orjson.loads(scanned.output)
+    assert (report["files_scanned"], report["findings"], report["unreadable"]) == (3, [], [])
     missing = runner.invoke(main, ["show", f"s3://{bucket}/suite/none.json"])
     assert missing.exit_code != 0 and f"s3://{bucket}/suite/none.json" in missing.output
 
