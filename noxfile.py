@@ -137,7 +137,8 @@ def docs(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """This project against vcrpy, cassetter and the floor: bench/results/latest.{md,json};
     then the same tools on pydantic-ai's cassettes and a pytest run: suite.{md,json}; then a
-    replay-only run over s3:// (moto on loopback) against local files: s3_warm.{md,json}."""
+    replay-only run over s3:// (moto on loopback) against local files: s3_warm.{md,json}, and
+    what each S3 client library costs a process: s3_clients.{md,json}."""
     # The published figures compare against vcrpy 9.4.2, cassetter 0.16.1 and (for vcrpy's
     # pytest plugin) pytest-recording 0.14.1: pinned, so a rerun compares the same.
     session.install(
@@ -147,6 +148,7 @@ def bench(session: nox.Session) -> None:
     quick = ["--quick"] if "--quick" in session.posargs else []
     session.run("python", "bench/suite.py", *quick)
     session.run("python", "bench/s3_warm.py", *quick)
+    session.run("python", "bench/s3_clients.py", *quick)
 
 
 @nox.session(python=PYTHON)

@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import hashlib
 import os
+import select
 import shutil
+import signal
 import subprocess
 import sys
 import uuid
+import warnings
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -135,6 +138,55 @@ def test_openai_records_into_s3_and_a_new_process_replays_it_with_the_api_stoppe
     assert recorded[0] == "Answer to: hello"
 
 
+def ask_fake(cassette: replay.Cassette, url: str) -> str:
+    body = {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": "hello"}]}
+    with httpx.Client(transport=replay.ReplayTransport(cassette)) as client:
+        answer = client.post(url, json=body, headers={"authorization": f"Bearer {DEFAULT_API_KEY}"})
+    content: str = answer.json()["choices"][0]["message"]["content"]
+    return content
+
+
+def test_expiry_warns_fails_or_records_again_in_s3(bucket: str) -> None:
+    where = f"s3://{bucket}/suite/old.json"
+    s3_client = boto3.client("s3")
+
+    def recorded_dates() -> list[str]:
+        stored = s3_client.get_object(Bucket=bucket, Key="suite/old.json")["Body"].read()
+        document = orjson.loads(stored)
+        return [r["recorded_at"] for e in document["interactions"].values() for r in e["responses"]]
+
+    with FakeLLMServer() as server:
+        url = server.url + "/v1/chat/completions"
+        with replay.Cassette(where) as cassette:
+            ask_fake(cassette, url)
+        # Dated years ago, as another machine's old recording would be.
+        stored = s3_client.get_object(Bucket=bucket, Key="suite/old.json")["Body"].read()
+        document = orjson.loads(stored)
+        for recorded in document["interactions"].values():
+            for response in recorded["responses"]:
+                response["recorded_at"] = "2020-01-02T03:04:05Z"
+        s3_client.put_object(Bucket=bucket, Key="suite/old.json", Body=orjson.dumps(document))
+        s3.STORE.forget_listings()
+        assert recorded_dates() == ["2020-01-02T03:04:05Z"]
+        asked = len(server.requests)
+        with pytest.warns(UserWarning, match=rf"{where}.*recorded \d+ days ago"):
+            assert ask_fake(replay.Cassette(where, max_age="30d"), url) == "Answer to: hello"
+        failing = replay.Cassette(where, max_age="30d", on_expired="fail")
+        with pytest.raises(replay.CassetteMiss, match="its recording is expired") as raised:
+            ask_fake(failing, url)
+        assert where in str(raised.value)
+        assert len(server.requests) == asked and recorded_dates() == ["2020-01-02T03:04:05Z"]
+        with replay.Cassette(where, max_age="30d", on_expired="rerecord") as rerecording:
+            assert ask_fake(rerecording, url) == "Answer to: hello"
+        assert rerecording.recorded == 1 and len(server.requests) == asked + 1
+    (date,) = recorded_dates()  # replaced, and dated now
+    assert datetime.fromisoformat(date) > datetime.now(UTC) - timedelta(hours=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        again = replay.Cassette(where, "none", max_age="30d", on_expired="fail")
+        assert ask_fake(again, url) == "Answer to: hello"
+
+
 RECORDER = """
 import sys, httpx, orjson
 from replay import Cassette, ReplayTransport
@@ -250,13 +302,6 @@ def test_a_replay_only_run_revalidates_its_cache_instead_of_downloading(bucket: 
     assert statuses == [304, 304, 200]
 
 
-def s3_operations(client: Any) -> list[str]:
-    """The S3 operations ``client`` sends from now on, in order, by name."""
-    sent: list[str] = []
-    client.meta.events.register("after-call.s3", lambda model, **_: sent.append(model.name))
-    return sent
-
-
 def replayed_texts(where: S3Location) -> list[str]:
     """What a new replay-only cassette at ``where`` holds (see :func:`entry`), sorted."""
     cassette = replay.Cassette(str(where), "none")
@@ -264,20 +309,21 @@ def replayed_texts(where: S3Location) -> list[str]:
 
 
 def test_a_warm_replay_only_run_lists_each_directory_once_and_gets_no_cassette(
-    bucket: str,
+    bucket: str, s3_server: S3Server
 ) -> None:
     suite = S3Location(bucket, "suite")
     for name in ("a", "b", "c"):
         journal.add(s3.STORE, suite / f"{name}.json", *entry(name), reset=False)
         journal.fold(s3.STORE, suite / f"{name}.json")  # the writer's cache holds each
     s3.STORE.forget_listings()  # a new run on this machine
-    sent = s3_operations(s3.STORE.client(suite))
+    since = len(s3_server.received)
     assert [replayed_texts(suite / f"{name}.json") for name in "abc"] == [["a"], ["b"], ["c"]]
-    assert sent == ["ListObjectsV2"]  # before: a journal listing and a 304 GET per cassette
+    # Before: a journal listing and a 304 GET per cassette.
+    assert s3_server.operations(bucket, since) == ["ListObjectsV2"]
 
 
 def test_the_next_replay_only_run_sees_what_another_machine_changed(
-    bucket: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    bucket: str, s3_server: S3Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     where = S3Location(bucket, "suite/chat.json")
     journal.add(s3.STORE, where, *entry("one"), reset=False)
@@ -300,13 +346,15 @@ def test_the_next_replay_only_run_sees_what_another_machine_changed(
         there.setenv("XDG_CACHE_HOME", str(tmp_path / "other-machine-cache"))
         journal.fold(other_machine, where)
     s3.STORE.forget_listings()
-    sent = s3_operations(s3.STORE.client(where))
+    since = len(s3_server.received)
     assert replayed_texts(where) == ["one", "three", "two"]
-    assert sent == ["ListObjectsV2", "ListObjectsV2", "GetObject"]  # changed: fetched again
+    changed = ["ListObjectsV2", "ListObjectsV2", "GetObject"]  # directory, journal, cassette
+    assert s3_server.operations(bucket, since) == changed
+    assert s3.STORE.lister(where) is not s3.STORE.client(where)  # those listings were obstore's
 
 
 def test_what_this_process_records_is_replayed_by_its_next_replay_only_cassette(
-    bucket: str,
+    bucket: str, s3_server: S3Server
 ) -> None:
     where = S3Location(bucket, "suite/chat.json")
     journal.add(s3.STORE, where, *entry("one"), reset=False)
@@ -316,12 +364,128 @@ def test_what_this_process_records_is_replayed_by_its_next_replay_only_cassette(
     journal.add(s3.STORE, where, *entry("two"), reset=False)
     assert replayed_texts(where) == ["one", "two"]  # its journal, though listed as having none
     journal.fold(s3.STORE, where)
-    sent = s3_operations(s3.STORE.client(where))
+    since = len(s3_server.received)
     assert replayed_texts(where) == ["one", "two"]
-    assert sent == []  # the listing holds the version this process wrote
+    assert s3_server.operations(bucket, since) == []  # the listing holds what this process wrote
 
 
-def test_replay_list_show_and_verify_read_an_s3_prefix(bucket: str) -> None:
+WARM_REPLAY_ONLY_PROCESS = """
+import sys, orjson, replay
+cassette = replay.Cassette(sys.argv[1], "none")
+texts = sorted(i.request.url.rpartition("/")[2] for i in cassette.interactions)
+print(orjson.dumps([texts, sorted(m for m in ("boto3", "botocore") if m in sys.modules)]).decode())
+"""
+
+
+def test_a_warm_replay_only_process_imports_no_boto3_and_the_next_sees_a_change(
+    bucket: str, s3_server: S3Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    where = S3Location(bucket, "suite/chat.json")
+    journal.add(s3.STORE, where, *entry("one"), reset=False)
+    journal.fold(s3.STORE, where)  # this machine's cache holds it
+
+    def replay_only_process() -> tuple[list[Any], list[str]]:
+        since = len(s3_server.received)
+        command = [sys.executable, "-c", WARM_REPLAY_ONLY_PROCESS, str(where)]
+        printed = subprocess.run(command, check=True, capture_output=True).stdout
+        return orjson.loads(printed), s3_server.operations(bucket, since)
+
+    # Listed through obstore: boto3's import and client would be most of this process.
+    assert replay_only_process() == ([["one"], []], ["ListObjectsV2"])
+    with monkeypatch.context() as other_machine:
+        other_machine.setenv("XDG_CACHE_HOME", str(tmp_path / "other-machine-cache"))
+        journal.add(s3.S3Store(), where, *entry("two"), reset=False)
+        journal.fold(s3.S3Store(), where)
+    # The next process sees the change by that same listing, and reads it through botocore.
+    changed = ["ListObjectsV2", "ListObjectsV2", "GetObject"]  # directory, journal, cassette
+    assert replay_only_process() == ([["one", "two"], ["botocore"]], changed)
+    assert replay_only_process() == ([["one", "two"], []], ["ListObjectsV2"])
+
+
+def test_a_listing_obstore_cannot_parse_is_listed_by_botocore_for_the_rest_of_the_process(
+    bucket: str, s3_server: S3Server
+) -> None:
+    where = S3Location(bucket, "suite/chat.json")
+    journal.add(s3.STORE, where, *entry("one"), reset=False)
+    journal.fold(s3.STORE, where)
+    # A key S3 takes and obstore's paths refuse (a "." segment), beside the cassette.
+    boto3.client("s3").put_object(Bucket=bucket, Key="suite/./key.json", Body=b"{}")
+    s3.STORE.forget_listings()
+    try:
+        since = len(s3_server.received)
+        assert replayed_texts(where) == ["one"]
+        assert s3_server.operations(bucket, since) == ["ListObjectsV2", "ListObjectsV2"]
+        s3.STORE.forget_listings()
+        since = len(s3_server.received)
+        assert replayed_texts(where) == ["one"]
+        assert s3_server.operations(bucket, since) == ["ListObjectsV2"]
+        assert s3.STORE.lister(where) is s3.STORE.client(where)
+    finally:
+        s3.STORE.forget_client()  # obstore again for the other tests
+
+
+def test_a_child_forked_after_obstore_listed_lists_through_botocore_instead_of_hanging(
+    bucket: str,
+) -> None:
+    where = S3Location(bucket, "suite/chat.json")
+    journal.add(s3.STORE, where, *entry("one"), reset=False)
+    journal.fold(s3.STORE, where)
+    s3.STORE.forget_listings()
+    assert replayed_texts(where) == ["one"]  # listed through obstore: its runtime runs here
+    assert s3.STORE.lister(where) is not s3.STORE.client(where)
+    readable, writable = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover (the child's outcome is read from the pipe)
+        try:
+            os.write(writable, orjson.dumps(replayed_texts(where)))
+        finally:
+            os._exit(0)
+    os.close(writable)
+    try:
+        answered, _, _ = select.select([readable], [], [], 60)
+        assert answered, "the forked child's replay-only read hung"
+        assert orjson.loads(os.read(readable, 1000)) == ["one"]
+    finally:
+        if not answered:
+            os.kill(child, signal.SIGKILL)
+        os.waitpid(child, 0)
+        os.close(readable)
+
+
+def test_obstore_lists_only_where_the_environment_alone_decides_what_botocore_would_use(
+    tmp_path: Path,
+) -> None:
+    keys = {"AWS_ACCESS_KEY_ID": "id", "AWS_SECRET_ACCESS_KEY": "secret"}
+    local = {"AWS_ENDPOINT_URL": "http://127.0.0.1:9000", "AWS_DEFAULT_REGION": "eu-west-1"}
+    assert s3.obstore_settings({**keys, **local, "AWS_SESSION_TOKEN": "token"}) == {
+        "access_key_id": "id",
+        "secret_access_key": "secret",
+        "session_token": "token",
+        "region": "eu-west-1",
+        "endpoint": "http://127.0.0.1:9000",
+        "client_options": {"allow_http": True},
+    }
+    assert s3.obstore_settings(local) is None  # credentials from a profile, SSO, a role...
+    ignoring = {**keys, **local, "AWS_IGNORE_CONFIGURED_ENDPOINT_URLS": "true"}
+    assert s3.obstore_settings(ignoring) is None
+    configuration = tmp_path / "config"
+    configuration.write_text("[default]\nregion = eu-west-1\n")
+    in_file = {**keys, "AWS_CONFIG_FILE": str(configuration)}
+    assert s3.obstore_settings(in_file) is None  # the region (or endpoint) may be set there
+    assert s3.obstore_settings({**in_file, **local}) is not None  # the environment's win
+    bundle = tmp_path / "ca.pem"
+    bundle.write_bytes(b"-----BEGIN CERTIFICATE-----")
+    on_aws = {**keys, "AWS_CONFIG_FILE": str(tmp_path / "none"), "AWS_CA_BUNDLE": str(bundle)}
+    assert s3.obstore_settings(on_aws) == {
+        "access_key_id": "id",
+        "secret_access_key": "secret",
+        "region": "us-east-1",
+        "client_options": {"root_certificate": b"-----BEGIN CERTIFICATE-----"},
+    }
+    assert s3.obstore_settings({**on_aws, "AWS_CA_BUNDLE": str(tmp_path / "none")}) is None
+
+
+def test_replay_list_show_verify_and_scan_read_an_s3_prefix(bucket: str) -> None:
     for name, text in (("suite/a.json", "alpha"), ("suite/deeper/b.json", "beta")):
         journal.add(s3.STORE, S3Location(bucket, name), *entry(text), reset=False)
         journal.fold(s3.STORE, S3Location(bucket, name))
@@ -330,13 +494,20 @@ def test_replay_list_show_and_verify_read_an_s3_prefix(bucket: str) -> None:
     runner = CliRunner()
     listed = runner.invoke(main, ["list", "--json", f"s3://{bucket}/suite"])
     assert listed.exit_code == 0, listed.output
-    paths = [row["path"] for row in orjson.loads(listed.output)["cassettes"]]
-    assert paths == [f"s3://{bucket}/suite/{n}" for n in ("a.json", "deeper/b.json", "killed.json")]
+    rows = orjson.loads(listed.output)["cassettes"]
+    assert [row["path"] for row in rows] == [
+        f"s3://{bucket}/suite/{n}" for n in ("a.json", "deeper/b.json", "killed.json")
+    ]
+    assert {row["recorded_first"] for row in rows} == {RECORDED_AT}  # how old each is
     shown = runner.invoke(main, ["show", "--json", f"s3://{bucket}/suite/killed.json"])
     assert shown.exit_code == 0, shown.output
     assert orjson.loads(shown.output)["interactions"][0]["url"] == "https://api.example/gamma"
     verified = runner.invoke(main, ["verify", f"s3://{bucket}/suite"])
     assert verified.exit_code == 0, verified.output
+    scanned = runner.invoke(main, ["scan", "--json", f"s3://{bucket}/suite"])
+    assert scanned.exit_code == 0, scanned.output
+    report = orjson.loads(scanned.output)
+    assert (report["files_scanned"], report["findings"], report["unreadable"]) == (3, [], [])
     missing = runner.invoke(main, ["show", f"s3://{bucket}/suite/none.json"])
     assert missing.exit_code != 0 and f"s3://{bucket}/suite/none.json" in missing.output
 
