@@ -10,6 +10,7 @@ from typing import Any
 import aiohttp
 import httpx2
 import pytest
+from echo_server import echo_server
 
 import replay
 from replay._cassette import Record
@@ -386,3 +387,56 @@ async def test_a_request_sent_again_by_an_outer_middleware_still_carries_the_pla
     (_, chained_body), (fetched_path, _) = seen_after_a_send
     assert json.loads(chained_body)["previous_response_id"] == shown
     assert fetched_path == f"/v1/responses/{shown}"
+
+
+@pytest.mark.parametrize(
+    ("encoding", "auto_decompress"),
+    [("gzip, br", True), ("deflate, gzip", True), ("gzip", False), ("br", False)],
+)
+async def test_a_body_aiohttp_leaves_encoded_is_stored_decoded_and_redacted(
+    tmp_path: Path, encoding: str, auto_decompress: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """aiohttp's parser undoes one coding it knows, and nothing when ``auto_decompress`` is
+    off: such a body was stored as base64 of its compressed bytes, an echoed key inside,
+    beyond redaction and ``replay scan`` (issue 23). It is decoded as httpx's are, and the
+    caller gets it decoded while recording, as replay gives it."""
+    monkeypatch.delenv("REPLAY_MODE", raising=False)
+    path = tmp_path / "c.json"
+    headers = {**HEADERS, "x-echo-encoding": encoding}
+
+    async def call(mode: str) -> tuple[dict[str, Any], str | None]:
+        async with aiohttp.ClientSession(auto_decompress=auto_decompress) as session:
+            with replay.use_cassette(path, mode):
+                async with session.post(url + "/v1/echo", headers=headers, json={}) as answer:
+                    return await answer.json(), answer.headers.get("content-encoding")
+
+    with echo_server() as url:
+        (recorded, recorded_encoding) = await call("once")
+    assert recorded["headers"]["authorization"] == f"Bearer {KEY}"  # the server echoed it
+    assert recorded_encoding is None  # decoded, as replay gives it
+    (interaction,) = json.loads(path.read_bytes())["interactions"].values()
+    (stored,) = interaction["responses"]
+    assert stored["body"]["json"]["headers"]["authorization"] == "Bearer REDACTED"
+    assert "content-encoding" not in stored["headers"]
+    assert KEY.encode() not in path.read_bytes()
+    replayed, replayed_encoding = await call("none")
+    assert replayed_encoding is None
+    assert replayed["headers"]["authorization"] == "Bearer REDACTED"
+    assert replayed["body"] == recorded["body"]
+
+
+async def test_a_body_in_an_encoding_no_module_undoes_is_refused_when_it_carries_the_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("REPLAY_MODE", raising=False)
+    path = tmp_path / "c.json"
+    headers = {**HEADERS, "x-echo-encoding": "compress"}
+    with echo_server() as url:
+        async with aiohttp.ClientSession() as session:
+            with pytest.raises(replay.ReplayError) as refused:
+                with replay.use_cassette(path):
+                    async with session.post(url + "/v1/echo", headers=headers) as answer:
+                        await answer.read()
+    assert "compress" in str(refused.value) and "/v1/echo" in str(refused.value)
+    assert KEY not in str(refused.value)
+    assert not path.exists() or KEY.encode() not in path.read_bytes()

@@ -1,5 +1,5 @@
 """Response header values with bytes beyond ASCII (``x-note: café`` in UTF-8 or Latin-1),
-sent raw by a server on 127.0.0.1, through aiohttp and through ``replay serve``.
+sent raw by a server on 127.0.0.1, through aiohttp, urllib3 (requests) and ``replay serve``.
 
 A cassette keeps a header value as the Latin-1 decoding of its bytes, one character per byte,
 so any bytes are stored and replayed as they came (the httpx transports' own test is in
@@ -15,6 +15,8 @@ from urllib.parse import unquote_to_bytes
 import aiohttp
 import httpx
 import pytest
+import requests
+import urllib3
 from echo_server import echo_server
 from proxied import proxy, stored
 
@@ -94,3 +96,28 @@ def test_a_value_beyond_latin_1_written_by_hand_replays_as_utf_8(tmp_path: Path)
     path.write_text(json.dumps({"version": 1, "interactions": {key: interaction}}))
     with httpx.Client(transport=replay.ReplayTransport(replay.Cassette(path, "none"))) as client:
         assert dict(client.get(url).headers.raw)[b"x-note"] == "5 €".encode()
+
+
+@NOTES
+def test_urllib3_and_requests_record_and_replay_the_bytes_of_a_non_ascii_header(
+    tmp_path: Path, raw: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """http.client reads header bytes as Latin-1, so urllib3 and requests show each byte as
+    one character; replay gives them back the same way."""
+    monkeypatch.delenv("REPLAY_MODE", raising=False)
+    path = tmp_path / "c.json"
+    headers = {"x-echo-header": raw}
+    as_read = sent_bytes(raw).decode("latin-1")
+    with echo_server() as url:
+        with replay.use_cassette(path):
+            recorded = urllib3.PoolManager().request("POST", url + "/v1/note", headers=headers)
+            assert recorded.headers["x-note"] == as_read
+            assert json.loads(recorded.data)["method"] == "POST"
+    note = stored_note(path)
+    assert len(note) == len(as_read) and note[3:] == as_read[3:]
+    with replay.use_cassette(path, "none", allow_playback_repeats=True):
+        again = urllib3.PoolManager().request("POST", url + "/v1/note", headers=headers)
+        assert again.headers["x-note"] == note and json.loads(again.data)["method"] == "POST"
+        through_requests = requests.post(url + "/v1/note", headers=headers)
+        assert through_requests.headers["x-note"] == note
+        assert through_requests.json()["method"] == "POST"
