@@ -20,8 +20,10 @@ server would.
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import json
+import socket
 import threading
 import zlib
 from collections.abc import Iterator
@@ -125,3 +127,25 @@ def echo_server(scripted: list[bytes] | None = None) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+@contextmanager
+def silent_server() -> Iterator[str]:
+    """The base URL of a server that accepts connections and never answers: a read timeout,
+    an API's behaviour once connected (recorded), unlike a connection refused (never)."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    accepted: list[socket.socket] = []
+
+    def accept() -> None:
+        with contextlib.suppress(OSError):  # the listener closed: the block ended
+            while True:
+                accepted.append(listener.accept()[0])
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}"
+    finally:
+        listener.close()
+        for connection in accepted:
+            connection.close()

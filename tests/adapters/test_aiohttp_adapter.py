@@ -10,7 +10,7 @@ from typing import Any
 import aiohttp
 import httpx2
 import pytest
-from echo_server import echo_server
+from echo_server import echo_server, silent_server
 
 import replay
 from replay._cassette import Record
@@ -440,3 +440,20 @@ async def test_a_body_in_an_encoding_no_module_undoes_is_refused_when_it_carries
     assert "compress" in str(refused.value) and "/v1/echo" in str(refused.value)
     assert KEY not in str(refused.value)
     assert not path.exists() or KEY.encode() not in path.read_bytes()
+
+
+async def test_a_read_timeout_after_connecting_is_recorded_and_raised_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The API's behaviour once connected, unlike a connection refused: recorded."""
+    monkeypatch.delenv("REPLAY_MODE", raising=False)
+    path = tmp_path / "c.json"
+    timeout = aiohttp.ClientTimeout(sock_read=0.2)
+    with silent_server() as url:
+        for mode in ("once", "none"):
+            async with aiohttp.ClientSession(timeout=timeout) as session:
+                with replay.use_cassette(path, mode):
+                    with pytest.raises(aiohttp.SocketTimeoutError):
+                        await session.get(url + "/v1/slow")
+    (entry,) = json.loads(path.read_bytes())["interactions"].values()
+    assert [r["error"]["type"] for r in entry["responses"]] == ["SocketTimeoutError"]

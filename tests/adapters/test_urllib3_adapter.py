@@ -21,7 +21,7 @@ import requests
 import urllib3
 from bedrock_server import bedrock_server
 from conftest import StoppedServer, masked
-from echo_server import echo_server
+from echo_server import echo_server, silent_server
 from urllib3.connectionpool import HTTPConnectionPool
 from urllib3_clients import (
     CHAT,
@@ -322,3 +322,21 @@ def test_bedrock_recorded_again_leaves_the_cassette_as_it_was(cassette_path: Pat
         first != again for first, again in zip(server.sent[:3], server.sent[3:], strict=True)
     )
     assert recorded[0] == recorded[1]
+
+
+def test_a_read_timeout_after_connecting_is_recorded_and_raised_again(cassette_path: Path) -> None:
+    """The API's behaviour once connected, unlike a connection refused: recorded."""
+    timeout = urllib3.Timeout(connect=5, read=0.2)
+    with silent_server() as url:
+        with replay.use_cassette(cassette_path):
+            with pytest.raises(urllib3.exceptions.ReadTimeoutError):
+                urllib3.PoolManager().request(
+                    "GET", url + "/v1/slow", timeout=timeout, retries=False
+                )
+    with replay.use_cassette(cassette_path, "none", allow_playback_repeats=True):
+        with pytest.raises(urllib3.exceptions.ReadTimeoutError, match="Read timed out"):
+            urllib3.PoolManager().request("GET", url + "/v1/slow", timeout=timeout, retries=False)
+        with pytest.raises(requests.ReadTimeout):
+            requests.get(url + "/v1/slow", timeout=(5, 0.2))
+    (entry,) = json.loads(cassette_path.read_bytes())["interactions"].values()
+    assert [r["error"]["type"] for r in entry["responses"]] == ["ReadTimeoutError"]
