@@ -120,7 +120,11 @@ def echo_server(scripted: list[bytes] | None = None) -> Iterator[str]:
     """
     server = _EchoServer(("127.0.0.1", 0), _Handler)
     server.scripted = [] if scripted is None else scripted
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # shutdown() waits for serve_forever's next poll: half a second at the default interval,
+    # paid by every example of the property tests that start a server each.
+    thread = threading.Thread(
+        target=server.serve_forever, kwargs={"poll_interval": 0.01}, daemon=True
+    )
     thread.start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}"

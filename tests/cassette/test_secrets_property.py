@@ -3,13 +3,13 @@
 Hypothesis builds requests that carry a key in one of the places a client
 sends one (each secret and account header, each secret query parameter, those
 of presigned URLs included, URL userinfo, secret JSON fields, a cookie, a Basic
-password, a form or multipart field, a gzip-compressed body; a JSON Web Token
+password, a form or multipart field, a body compressed in any coding; a JSON Web Token
 in any field at all) and answers that echo it in any form servers use (as sent,
 percent-encoded in either case, ``+`` for space or read as one, JSON-escaped) in
 the response body, stream chunks split anywhere, headers, transport error
 messages, and name the account in their headers; records them through the
 cassette and reads the file back. The same fuzz also runs through httpx and a
-real loopback server answering in every content encoding, and ``replay scan`` must
+real loopback server, with request and answer in every content encoding, and ``replay scan`` must
 agree that the file holds nothing. ``REPLAY_STRESS=1`` (the nox ``stress``
 session) runs 1,000 examples.
 """
@@ -17,7 +17,6 @@ session) runs 1,000 examples.
 from __future__ import annotations
 
 import base64
-import gzip
 import os
 import re
 import string
@@ -28,7 +27,7 @@ from urllib.parse import quote, quote_plus
 
 import httpx
 import orjson
-from echo_server import echo_server
+from echo_server import echo_server, encode
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -46,6 +45,8 @@ from replay.tools import scan
 from replay.tools.inventory import CassetteFile
 
 EXAMPLES = 1_000 if os.environ.get("REPLAY_STRESS") == "1" else 60
+CONTENT_ENCODINGS = ["gzip", "deflate", "br", "zstd", "gzip, br", "zstd, deflate"]
+"""Every coding a body can come in, alone and stacked, on requests and responses."""
 AUTH_HEADERS = sorted((SECRET_HEADERS | ACCOUNT_HEADERS) - {"cookie", "set-cookie"})
 BASE64URL = string.ascii_letters + string.digits + "-_"
 
@@ -122,9 +123,10 @@ def carried(draw: st.DrawFn, key: str) -> Request:
         body["metadata"] = {"echo": f"the key is {key}"}
     url = f"https://{netloc}/v1/chat/completions{query}"
     content = orjson.dumps(body)
-    if draw(st.booleans()):  # some clients compress what they send
-        headers.append(("content-encoding", "gzip"))
-        content = gzip.compress(content)
+    encoding = draw(st.sampled_from(["identity", *CONTENT_ENCODINGS]))
+    if encoding != "identity":  # some clients compress what they send
+        headers.append(("content-encoding", encoding))
+        content = encode(content, encoding)
     return Request("POST", url, tuple(headers), content)
 
 
@@ -198,9 +200,6 @@ def _leaks(stored: bytes, *secrets: str) -> list[str]:
     return leaked
 
 
-RESPONSE_ENCODINGS = ["identity", "gzip", "deflate", "br", "zstd", "gzip, br"]
-
-
 @settings(
     max_examples=EXAMPLES // 2,
     deadline=None,
@@ -209,19 +208,38 @@ RESPONSE_ENCODINGS = ["identity", "gzip", "deflate", "br", "zstd", "gzip, br"]
 @given(
     key=keys,
     echo=echo_forms,
-    encoding=st.sampled_from(RESPONSE_ENCODINGS),
-    carrier=st.sampled_from(["authorization", "x-api-key", "api-key", "cookie"]),
+    encoding=st.sampled_from(["identity", *CONTENT_ENCODINGS]),
+    request_encoding=st.sampled_from(["identity", *CONTENT_ENCODINGS]),
+    carrier=st.sampled_from(["authorization", "x-api-key", "api-key", "cookie", "body"]),
 )
 def test_a_real_server_echoing_the_key_in_any_encoding_leaves_no_byte_of_it(
-    tmp_path: Path, key: str, echo: Callable[[str], str], encoding: str, carrier: str
+    tmp_path: Path,
+    key: str,
+    echo: Callable[[str], str],
+    encoding: str,
+    request_encoding: str,
+    carrier: str,
 ) -> None:
-    sent = f"session={key}" if carrier == "cookie" else f"Bearer {key}"
+    """Request and response bodies in every coding are stored decoded, redacted; the replay
+    gives what was recorded."""
     answer = '{"error": {"message": "Incorrect API key provided: ' + echo(key) + '"}}'
-    headers = {carrier: sent, "x-echo-body": quote(answer), "x-echo-encoding": encoding}
+    headers = {"x-echo-body": quote(answer), "x-echo-encoding": encoding}
+    body = {"q": 1, "api_key": key} if carrier == "body" else {"q": 1}
+    if carrier != "body":
+        headers[carrier] = f"session={key}" if carrier == "cookie" else f"Bearer {key}"
+    if request_encoding != "identity":
+        headers["content-encoding"] = request_encoding
+    content = encode(orjson.dumps(body), request_encoding)
     path = tmp_path / f"{uuid.uuid4().hex}.json"  # hypothesis may draw the same case twice
-    with echo_server() as url, httpx.Client(transport=ReplayTransport(Cassette(path))) as client:
-        assert client.post(url + "/v1/chat", headers=headers, json={"q": 1}).content
+    with echo_server() as url:
+        with httpx.Client(transport=ReplayTransport(Cassette(path))) as client:
+            recorded = client.post(url + "/v1/chat", headers=headers, content=content).content
+    with httpx.Client(transport=ReplayTransport(Cassette(path, "none"))) as client:
+        replayed = client.post(url + "/v1/chat", headers=headers, content=content).json()
+    assert orjson.loads(recorded)["error"]["message"].startswith("Incorrect API key provided: ")
+    assert replayed == {"error": {"message": "Incorrect API key provided: REDACTED"}}
     stored = path.read_bytes()
     assert not _leaks(stored, key), f"{key!r} echoed as {echo(key)!r} in {encoding}"
+    assert b'"content-encoding"' not in stored  # both bodies kept decoded
     cassette = CassetteFile(path, path.name, len(stored), store.load(path).interactions)
     assert scan.scan_cassette(cassette, re.compile(re.escape(key).encode())) == ([], [])
