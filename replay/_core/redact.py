@@ -333,11 +333,12 @@ class Redactor:
 
 
 def echoed_forms(secret: str) -> Iterator[str]:
-    """``secret`` as servers echo it: as sent; percent-encoded (either case of hex); with
-    ``+`` read as a space; JSON-escaped (``\\/``, ``\\uXXXX`` for every character, or only
-    for ``<``, ``>``, ``&`` as Go's encoder does)."""
+    """``secret`` as servers echo it: as sent; percent-encoded (either case of hex, ``/`` kept
+    or not, as a path or a query value is encoded); with ``+`` read as a space; JSON-escaped
+    (``\\/``, ``\\uXXXX`` for every character, or only for ``<``, ``>``, ``&`` as Go's
+    encoder does)."""
     yield secret
-    for encoded in (quote(secret, safe=""), quote_plus(secret, safe="")):
+    for encoded in (quote(secret, safe=""), quote(secret), quote_plus(secret, safe="")):
         yield encoded
         yield re.sub(r"%[0-9A-F]{2}", lambda m: m.group().lower(), encoded)
     yield secret.replace("+", " ")
@@ -368,7 +369,7 @@ def _carried_secrets(
         elif name in secret_headers:
             yield from _long_enough(_credentials(value))
     parts = urlsplit(request.url)
-    for name, value in parse_qsl(parts.query, keep_blank_values=True):
+    for name, value in _form_pairs(parts.query):
         if secret_name(name) and len(value) >= MIN_SECRET_LENGTH:
             yield value
     for userinfo in (parts.username, parts.password):
@@ -376,6 +377,17 @@ def _carried_secrets(
             yield unquote(userinfo)
     if request.body:
         yield from _long_enough(_body_secrets(request, secret_name))
+
+
+def _form_pairs(encoded: str) -> Iterator[tuple[str, str]]:
+    """A query string's or form body's pairs, each value read both ways a server may read
+    it: with ``+`` as a space (forms), and with ``+`` as itself (a base64 key a client put in
+    a URL unencoded, which the server then echoes as it came)."""
+    yield from parse_qsl(encoded, keep_blank_values=True)
+    for pair in encoded.split("&"):
+        name, equals, value = pair.partition("=")
+        if equals and "+" in value:
+            yield unquote(name.replace("+", " ")), unquote(value)
 
 
 def _long_enough(values: Iterable[str]) -> Iterator[str]:
@@ -414,7 +426,7 @@ def _body_secrets(request: Request, secret_name: Callable[[str], bool]) -> Itera
             yield value
     content_type = request.header("content-type") or ""
     if content_type.startswith("application/x-www-form-urlencoded"):
-        for name, value in parse_qsl(request.body.decode("latin-1"), keep_blank_values=True):
+        for name, value in _form_pairs(request.body.decode("latin-1")):
             if secret_name(name):
                 yield value
     elif content_type.startswith("multipart/form-data"):

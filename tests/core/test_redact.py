@@ -209,3 +209,30 @@ def test_what_merely_resembles_a_token_is_kept() -> None:
         b'"word": "keyJam.ab.cd", "version": "v1.2.3", "id": "AKIA-not-a-key"}'
     )
     assert redactor().body(body) == body
+
+
+SIGNATURE = "sv2/AbC+dEf8Jq2Lw5Nc7Xt3=="
+"""A base64 value, with the characters URLs and echoes write in several ways."""
+
+
+@pytest.mark.parametrize(
+    "echo",
+    [
+        SIGNATURE,  # "+" sent unencoded in the URL, echoed as it came
+        SIGNATURE.replace("+", " "),  # read as a space by the server
+        "sv2/AbC%2BdEf8Jq2Lw5Nc7Xt3%3D%3D",  # percent-encoded with "/" kept, as a path is
+        "sv2/AbC%2bdEf8Jq2Lw5Nc7Xt3%3d%3d",
+    ],
+)
+def test_a_query_secret_is_scrubbed_in_each_way_it_can_be_read_and_echoed(echo: str) -> None:
+    request = Request("GET", f"https://x.test/blob?sig={SIGNATURE}&a=b", (), b"")
+    r = redactor()
+    scrub = r.with_secrets_of(request)
+    body = f'{{"error": "signature {echo} does not match"}}'.encode()
+    answer = Response(200, (("x-echo", echo),), (Chunk(body, 0.0),), "t")
+    redacted = r.response(answer, scrub)
+    assert (
+        redacted.chunks[0].data == f'{{"error": "signature {PLACEHOLDER} does not match"}}'.encode()
+    )
+    assert dict(redacted.headers)["x-echo"] == PLACEHOLDER
+    assert "AbC" not in r.url(request.url, scrub)
