@@ -222,6 +222,17 @@ def test_a_refused_connection_raises_and_is_not_recorded(cassette_path: Path) ->
     assert cassette.recorded == 0 and not cassette_path.exists()
 
 
+def test_a_failed_tls_handshake_raises_and_is_not_recorded(cassette_path: Path) -> None:
+    """https:// to a server speaking plain HTTP: the handshake fails, no request was sent."""
+    with echo_server() as url, replay.use_cassette(cassette_path) as cassette:
+        https = url.replace("http://", "https://") + "/v1/models"
+        with pytest.raises(urllib3.exceptions.SSLError):
+            urllib3.PoolManager().request("GET", https, retries=False)
+        with pytest.raises(requests.exceptions.SSLError):
+            requests.get(https)
+    assert cassette.recorded == 0 and not cassette_path.exists()
+
+
 def test_a_stored_connect_error_replays_as_each_librarys_own_error(cassette_path: Path) -> None:
     """A cassette recorded before connection failures were left out keeps replaying them, in
     whichever library asks."""

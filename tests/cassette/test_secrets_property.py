@@ -115,7 +115,9 @@ def carried(draw: st.DrawFn, key: str) -> Request:
     elif place == "query":
         query += f"&{draw(st.sampled_from(sorted(SECRET_QUERY_PARAMS)))}={key}"
     elif place == "userinfo":
-        netloc = f"{draw(st.sampled_from(['user', key]))}:{key}@{netloc}"
+        # Percent-encoded as clients write it: a raw "/" would end the authority.
+        secret = quote(key, safe="")
+        netloc = f"{draw(st.sampled_from(['user', secret]))}:{secret}@{netloc}"
     elif place == "json":
         body[draw(st.sampled_from(SECRET_JSON_FIELDS))] = key
     elif place == "cookie":
