@@ -85,6 +85,17 @@ async def test_a_connection_refused_is_raised_and_not_recorded(tmp_path: Path) -
     assert not path.exists()
 
 
+async def test_a_failed_tls_handshake_is_raised_and_not_recorded(tmp_path: Path) -> None:
+    """https:// to a server speaking plain HTTP: no request reached the API."""
+    path = tmp_path / "c.json"
+    with echo_server() as url:
+        async with aiohttp.ClientSession() as session:
+            with replay.use_cassette(path) as recording:
+                with pytest.raises(aiohttp.ClientConnectorError):
+                    await session.get(url.replace("http://", "https://") + "/v1/models")
+    assert recording.recorded == 0 and not path.exists()
+
+
 async def test_a_stored_connect_error_replays_as_aiohttps_own_error(tmp_path: Path) -> None:
     """A cassette recorded before connection failures were left out, by httpx: its
     ConnectError replays as aiohttp's ClientConnectorError, with the OS error's text."""
