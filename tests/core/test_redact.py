@@ -236,3 +236,22 @@ def test_a_query_secret_is_scrubbed_in_each_way_it_can_be_read_and_echoed(echo: 
     )
     assert dict(redacted.headers)["x-echo"] == PLACEHOLDER
     assert "AbC" not in r.url(request.url, scrub)
+
+
+@pytest.mark.parametrize("token", ["eyJhbGciOi.eyJzdWIiOiIx.c2lnbmF0dXJl", KEY])
+@pytest.mark.parametrize("cut", [5, 40, 75])
+def test_a_key_shape_written_with_json_escapes_is_redacted_across_chunks(
+    token: str, cut: int
+) -> None:
+    """A JSON reader, and the cassette's parsed body, see the key the escapes spell; the key
+    shapes alone cannot. Escaped text that spells no key is left as it came."""
+    escaped = "".join(f"\\u{ord(c):04x}" for c in token)
+    body = f'{{"text": "you sent {escaped}", "note": "caf\\u00e9 \\u0041\\u0042"}}'.encode()
+    answer = Response(200, (), (Chunk(body[:cut], 0.0), Chunk(body[cut:], 0.1)), "t")
+    redacted = b"".join(
+        chunk.data for chunk in redactor().response(answer, redactor().known).chunks
+    )
+    assert (
+        redacted
+        == f'{{"text": "you sent {PLACEHOLDER}", "note": "caf\\u00e9 \\u0041\\u0042"}}'.encode()
+    )
