@@ -109,6 +109,10 @@ class _EchoServer(ThreadingHTTPServer):
     daemon_threads = True
     scripted: list[bytes]
 
+    def handle_error(self, request: object, client_address: object) -> None:
+        """Silent: clients that hang up are the point of some tests (a TLS handshake sent to
+        this plain HTTP server is reset), and each would print a traceback."""
+
 
 @contextmanager
 def echo_server(scripted: list[bytes] | None = None) -> Iterator[str]:
