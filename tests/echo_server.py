@@ -20,8 +20,10 @@ server would.
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import json
+import socket
 import threading
 import zlib
 from collections.abc import Iterator
@@ -107,6 +109,10 @@ class _EchoServer(ThreadingHTTPServer):
     daemon_threads = True
     scripted: list[bytes]
 
+    def handle_error(self, request: object, client_address: object) -> None:
+        """Silent: clients that hang up are the point of some tests (a TLS handshake sent to
+        this plain HTTP server is reset), and each would print a traceback."""
+
 
 @contextmanager
 def echo_server(scripted: list[bytes] | None = None) -> Iterator[str]:
@@ -118,10 +124,36 @@ def echo_server(scripted: list[bytes] | None = None) -> Iterator[str]:
     """
     server = _EchoServer(("127.0.0.1", 0), _Handler)
     server.scripted = [] if scripted is None else scripted
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # shutdown() waits for serve_forever's next poll: half a second at the default interval,
+    # paid by every example of the property tests that start a server each.
+    thread = threading.Thread(
+        target=server.serve_forever, kwargs={"poll_interval": 0.01}, daemon=True
+    )
     thread.start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}"
     finally:
         server.shutdown()
         server.server_close()
+
+
+@contextmanager
+def silent_server() -> Iterator[str]:
+    """The base URL of a server that accepts connections and never answers: a read timeout,
+    an API's behaviour once connected (recorded), unlike a connection refused (never)."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    accepted: list[socket.socket] = []
+
+    def accept() -> None:
+        with contextlib.suppress(OSError):  # the listener closed: the block ended
+            while True:
+                accepted.append(listener.accept()[0])
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}"
+    finally:
+        listener.close()
+        for connection in accepted:
+            connection.close()

@@ -16,9 +16,13 @@ response without a connection; a replayed one is a ``ClientResponse`` filled
 in as ``start()`` fills it from a connection (status, headers, a
 ``StreamReader`` body), as aioresponses and vcrpy do.
 
-Bodies: aiohttp decompresses in its parser, so with ``auto_decompress`` (the
-default) what is recorded is already decoded and the cassette drops
-``content-encoding``; without it, the encoded body is kept with its header.
+Bodies: aiohttp's parser undoes one ``content-encoding`` it knows (``gzip``, ``deflate``,
+``br``, ``zstd``) when ``auto_decompress`` is on (the default), and leaves anything else
+encoded: several codings (``gzip, br``), or every body of a session made with
+``auto_decompress=False``. What it left is decoded here as the httpx transports decode it,
+so the cassette keeps every body decoded, where redaction sees it, and the caller gets it as
+replay will give it: decoded, without ``content-encoding``. A coding no module here undoes
+is kept encoded with its header, refused if its bytes carry a secret (as in the cassette).
 Replay feeds each recorded chunk as one HTTP chunk of the body: ``iter_chunks()``
 gives back the recorded boundaries, and a reader keeping up gets one chunk per
 read, at the recorded pace when the cassette has a ``replay_speed``.
@@ -52,6 +56,8 @@ from replay._store import usage
 Handler = Callable[[ClientRequest], Any]
 
 _STREAM_LIMIT = 2**16
+_PARSER_DECODES = frozenset({"gzip", "deflate", "br", "zstd"})
+"""The ``content-encoding`` values aiohttp's parser undoes (one coding alone, any case)."""
 NEVER_CONNECTED = (aiohttp.ClientConnectorError, aiohttp.ConnectionTimeoutError)
 """Failures before any connection was made (refused, DNS, TLS, a proxy's): never recorded."""
 _RESPONSE_TAKES_STREAM_WRITER = "stream_writer" in inspect.signature(ClientResponse).parameters
@@ -105,10 +111,12 @@ class ReplayMiddleware:
         # The bytes as Latin-1, one character each, as the httpx transports keep them: aiohttp's
         # own strings hold undecodable bytes as lone surrogates, which no cassette can store.
         headers = model.headers_from_bytes(response.raw_headers)
-        # aiohttp's parser decodes, if it does
         content_type = response.headers.get("content-type")
-        recorder = StreamRecorder(None, started, content_type)
-        kept = stored_headers(headers, self.auto_decompress)
+        left_encoded = self._left_encoded(response.headers.get("content-encoding"))
+        recorder = StreamRecorder(left_encoded, started, content_type)
+        kept = stored_headers(headers, recorder.decodes)
+        if left_encoded is not None and recorder.decodes:
+            _drop_encoding_headers(response)  # the caller is given the body decoded
         outcome = functools.partial(recorder.response, response.status, kept, recorded_at)
         recording = self.cassette.recording(record, outcome, content_type)
         upstream, mirror = response.content, _reader(asyncio.get_running_loop())
@@ -140,6 +148,29 @@ class ReplayMiddleware:
         _keep_running(asyncio.ensure_future(pump()))
         response.content = mirror
         return response
+
+    def _left_encoded(self, encoding: str | None) -> str | None:
+        """The ``content-encoding`` of the body as aiohttp hands it over: None when its parser
+        undid it (or there was none)."""
+        if encoding is None:
+            return None
+        if self.auto_decompress and encoding.isascii() and encoding.lower() in _PARSER_DECODES:
+            return None
+        return encoding
+
+
+def _drop_encoding_headers(response: ClientResponse) -> None:
+    """The response's headers without those describing an encoded body, decoded here."""
+    dropped = {"content-encoding", "content-length"}
+    response._raw_headers = tuple(
+        (name, value)
+        for name, value in response.raw_headers
+        if name.decode("latin-1").lower() not in dropped
+    )
+    kept = CIMultiDict((k, v) for k, v in response.headers.items() if k.lower() not in dropped)
+    response._headers = CIMultiDictProxy(kept)
+    for name in ("headers", "raw_headers"):  # read once, then cached by aiohttp
+        response._cache.pop(name, None)
 
 
 async def to_model(request: ClientRequest) -> model.Request:

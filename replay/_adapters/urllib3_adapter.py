@@ -61,9 +61,16 @@ _READ_SIZE = 2**16
 _FAILURES = (exceptions.HTTPError, OSError, http.client.HTTPException)
 """What a round trip raises when the network fails: urllib3's own errors, socket errors, and
 http.client's (``RemoteDisconnected``), which ``urlopen`` turns into its retries' errors."""
-NEVER_CONNECTED = (exceptions.NewConnectionError, exceptions.ConnectTimeoutError)
-"""Failures before any connection was made (refused, DNS, connect timeout): no answer from the
-API, so never recorded; the call raises as it would without replay."""
+NEVER_CONNECTED = (
+    exceptions.NewConnectionError,
+    exceptions.ConnectTimeoutError,
+    # Raised by _make_request only while it connects (_validate_conn): a TLS handshake that
+    # failed, a proxy that could not be reached. Errors reading the answer come unwrapped.
+    exceptions.SSLError,
+    exceptions.ProxyError,
+)
+"""Failures before any connection was made (refused, DNS, connect timeout, TLS, a proxy's): no
+answer from the API, so never recorded; the call raises as it would without replay."""
 
 
 def to_model(

@@ -175,6 +175,25 @@ _MULTIPART_FIELD = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 """A form field of a multipart body: its headers, its name and its value."""
+_ESCAPED_RUN = re.compile(rb"(?:\\u00[0-7][0-9a-fA-F]|[A-Za-z0-9._~+/=\-]){16,}")
+"""A run of a key's characters, some of them JSON-escaped (``\\u0065\\u0079\\u004a``)."""
+_ESCAPE = re.compile(rb"\\u00([0-7][0-9a-fA-F])")
+_KEY_SHAPE = re.compile(b"|".join(_KEY_SHAPES))
+
+
+def _escaped_key(match: re.Match[bytes]) -> bytes:
+    """A run holding a key's shape once its escapes are undone: a JSON reader sees the key,
+    and the cassette keeps the body parsed, so it is replaced whole."""
+    run = match.group()
+    if b"\\u00" not in run:
+        return run
+    decoded = _ESCAPE.sub(lambda escape: bytes([int(escape.group(1), 16)]), run)
+    return _PLACEHOLDER_BYTES if _KEY_SHAPE.search(decoded) else run
+
+
+ESCAPED_KEYS = Rewriter(_ESCAPED_RUN, _escaped_key, (b"\\u00",))
+"""Key shapes (a JSON Web Token, ``sk-...``) written with ``\\uXXXX`` escapes, which the shapes
+themselves cannot see; a secret the request carried has its escaped forms among its echoes."""
 _SIGV4 = re.compile(r"\bSignature=([0-9a-fA-F]{16,})|\bCredential=([^/,\s]+)")
 _SECRET_RUN = re.compile(r"[A-Za-z0-9]{12,}")
 _UUID_SHAPE = re.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
@@ -274,7 +293,7 @@ class Redactor:
             body = self._form(body.decode("latin-1")).encode("latin-1")
         elif content_type and content_type.startswith("multipart/form-data"):
             body = _MULTIPART_FIELD.sub(self._multipart_field, body)
-        return (rewriter or self.known).apply(SECRET_FIELDS.apply(body))
+        return (rewriter or self.known).apply(ESCAPED_KEYS.apply(SECRET_FIELDS.apply(body)))
 
     def _multipart_field(self, match: re.Match[bytes]) -> bytes:
         if not self._secret_name(match.group(2).decode("latin-1")):
@@ -307,7 +326,9 @@ class Redactor:
         return Response(
             status=response.status,
             headers=self.headers(response.headers, rewriter),
-            chunks=rewriter.apply_to(SECRET_FIELDS.apply_to(response.chunks)),
+            chunks=rewriter.apply_to(
+                ESCAPED_KEYS.apply_to(SECRET_FIELDS.apply_to(response.chunks))
+            ),
             recorded_at=response.recorded_at,
             complete=response.complete,
             failure=None
@@ -326,18 +347,19 @@ class Redactor:
     def holds_secret(self, data: bytes, rewriter: Rewriter) -> bool:
         """Whether redaction would change ``data``: a secret field, a known or carried secret,
         or a string shaped like a key."""
-        return rewriter.apply(SECRET_FIELDS.apply(data)) != data
+        return rewriter.apply(ESCAPED_KEYS.apply(SECRET_FIELDS.apply(data))) != data
 
     def text(self, text: str, rewriter: Rewriter) -> str:
         return rewriter.apply(text.encode()).decode(errors="replace")
 
 
 def echoed_forms(secret: str) -> Iterator[str]:
-    """``secret`` as servers echo it: as sent; percent-encoded (either case of hex); with
-    ``+`` read as a space; JSON-escaped (``\\/``, ``\\uXXXX`` for every character, or only
-    for ``<``, ``>``, ``&`` as Go's encoder does)."""
+    """``secret`` as servers echo it: as sent; percent-encoded (either case of hex, ``/`` kept
+    or not, as a path or a query value is encoded); with ``+`` read as a space; JSON-escaped
+    (``\\/``, ``\\uXXXX`` for every character, or only for ``<``, ``>``, ``&`` as Go's
+    encoder does)."""
     yield secret
-    for encoded in (quote(secret, safe=""), quote_plus(secret, safe="")):
+    for encoded in (quote(secret, safe=""), quote(secret), quote_plus(secret, safe="")):
         yield encoded
         yield re.sub(r"%[0-9A-F]{2}", lambda m: m.group().lower(), encoded)
     yield secret.replace("+", " ")
@@ -368,7 +390,7 @@ def _carried_secrets(
         elif name in secret_headers:
             yield from _long_enough(_credentials(value))
     parts = urlsplit(request.url)
-    for name, value in parse_qsl(parts.query, keep_blank_values=True):
+    for name, value in _form_pairs(parts.query):
         if secret_name(name) and len(value) >= MIN_SECRET_LENGTH:
             yield value
     for userinfo in (parts.username, parts.password):
@@ -376,6 +398,17 @@ def _carried_secrets(
             yield unquote(userinfo)
     if request.body:
         yield from _long_enough(_body_secrets(request, secret_name))
+
+
+def _form_pairs(encoded: str) -> Iterator[tuple[str, str]]:
+    """A query string's or form body's pairs, each value read both ways a server may read
+    it: with ``+`` as a space (forms), and with ``+`` as itself (a base64 key a client put in
+    a URL unencoded, which the server then echoes as it came)."""
+    yield from parse_qsl(encoded, keep_blank_values=True)
+    for pair in encoded.split("&"):
+        name, equals, value = pair.partition("=")
+        if equals and "+" in value:
+            yield unquote(name.replace("+", " ")), unquote(value)
 
 
 def _long_enough(values: Iterable[str]) -> Iterator[str]:
@@ -414,7 +447,7 @@ def _body_secrets(request: Request, secret_name: Callable[[str], bool]) -> Itera
             yield value
     content_type = request.header("content-type") or ""
     if content_type.startswith("application/x-www-form-urlencoded"):
-        for name, value in parse_qsl(request.body.decode("latin-1"), keep_blank_values=True):
+        for name, value in _form_pairs(request.body.decode("latin-1")):
             if secret_name(name):
                 yield value
     elif content_type.startswith("multipart/form-data"):

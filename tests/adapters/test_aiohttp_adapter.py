@@ -10,6 +10,7 @@ from typing import Any
 import aiohttp
 import httpx2
 import pytest
+from echo_server import echo_server, silent_server
 
 import replay
 from replay._cassette import Record
@@ -82,6 +83,17 @@ async def test_a_connection_refused_is_raised_and_not_recorded(tmp_path: Path) -
                 await session.post(url, json=chat("hi"))
     assert recording.recorded == 0
     assert not path.exists()
+
+
+async def test_a_failed_tls_handshake_is_raised_and_not_recorded(tmp_path: Path) -> None:
+    """https:// to a server speaking plain HTTP: no request reached the API."""
+    path = tmp_path / "c.json"
+    with echo_server() as url:
+        async with aiohttp.ClientSession() as session:
+            with replay.use_cassette(path) as recording:
+                with pytest.raises(aiohttp.ClientConnectorError):
+                    await session.get(url.replace("http://", "https://") + "/v1/models")
+    assert recording.recorded == 0 and not path.exists()
 
 
 async def test_a_stored_connect_error_replays_as_aiohttps_own_error(tmp_path: Path) -> None:
@@ -386,3 +398,73 @@ async def test_a_request_sent_again_by_an_outer_middleware_still_carries_the_pla
     (_, chained_body), (fetched_path, _) = seen_after_a_send
     assert json.loads(chained_body)["previous_response_id"] == shown
     assert fetched_path == f"/v1/responses/{shown}"
+
+
+@pytest.mark.parametrize(
+    ("encoding", "auto_decompress"),
+    [("gzip, br", True), ("deflate, gzip", True), ("gzip", False), ("br", False)],
+)
+async def test_a_body_aiohttp_leaves_encoded_is_stored_decoded_and_redacted(
+    tmp_path: Path, encoding: str, auto_decompress: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """aiohttp's parser undoes one coding it knows, and nothing when ``auto_decompress`` is
+    off: such a body was stored as base64 of its compressed bytes, an echoed key inside,
+    beyond redaction and ``replay scan`` (issue 23). It is decoded as httpx's are, and the
+    caller gets it decoded while recording, as replay gives it."""
+    monkeypatch.delenv("REPLAY_MODE", raising=False)
+    path = tmp_path / "c.json"
+    headers = {**HEADERS, "x-echo-encoding": encoding}
+
+    async def call(mode: str) -> tuple[dict[str, Any], str | None]:
+        async with aiohttp.ClientSession(auto_decompress=auto_decompress) as session:
+            with replay.use_cassette(path, mode):
+                async with session.post(url + "/v1/echo", headers=headers, json={}) as answer:
+                    return await answer.json(), answer.headers.get("content-encoding")
+
+    with echo_server() as url:
+        (recorded, recorded_encoding) = await call("once")
+    assert recorded["headers"]["authorization"] == f"Bearer {KEY}"  # the server echoed it
+    assert recorded_encoding is None  # decoded, as replay gives it
+    (interaction,) = json.loads(path.read_bytes())["interactions"].values()
+    (stored,) = interaction["responses"]
+    assert stored["body"]["json"]["headers"]["authorization"] == "Bearer REDACTED"
+    assert "content-encoding" not in stored["headers"]
+    assert KEY.encode() not in path.read_bytes()
+    replayed, replayed_encoding = await call("none")
+    assert replayed_encoding is None
+    assert replayed["headers"]["authorization"] == "Bearer REDACTED"
+    assert replayed["body"] == recorded["body"]
+
+
+async def test_a_body_in_an_encoding_no_module_undoes_is_refused_when_it_carries_the_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("REPLAY_MODE", raising=False)
+    path = tmp_path / "c.json"
+    headers = {**HEADERS, "x-echo-encoding": "compress"}
+    with echo_server() as url:
+        async with aiohttp.ClientSession() as session:
+            with pytest.raises(replay.ReplayError) as refused:
+                with replay.use_cassette(path):
+                    async with session.post(url + "/v1/echo", headers=headers) as answer:
+                        await answer.read()
+    assert "compress" in str(refused.value) and "/v1/echo" in str(refused.value)
+    assert KEY not in str(refused.value)
+    assert not path.exists() or KEY.encode() not in path.read_bytes()
+
+
+async def test_a_read_timeout_after_connecting_is_recorded_and_raised_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The API's behaviour once connected, unlike a connection refused: recorded."""
+    monkeypatch.delenv("REPLAY_MODE", raising=False)
+    path = tmp_path / "c.json"
+    timeout = aiohttp.ClientTimeout(sock_read=0.2)
+    with silent_server() as url:
+        for mode in ("once", "none"):
+            async with aiohttp.ClientSession(timeout=timeout) as session:
+                with replay.use_cassette(path, mode):
+                    with pytest.raises(aiohttp.SocketTimeoutError):
+                        await session.get(url + "/v1/slow")
+    (entry,) = json.loads(path.read_bytes())["interactions"].values()
+    assert [r["error"]["type"] for r in entry["responses"]] == ["SocketTimeoutError"]

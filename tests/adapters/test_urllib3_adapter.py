@@ -22,7 +22,7 @@ import requests
 import urllib3
 from bedrock_server import bedrock_server
 from conftest import StoppedServer, masked
-from echo_server import echo_server
+from echo_server import echo_server, silent_server
 from urllib3.connectionpool import HTTPConnectionPool
 from urllib3_clients import (
     CHAT,
@@ -223,6 +223,17 @@ def test_a_refused_connection_raises_and_is_not_recorded(cassette_path: Path) ->
     assert cassette.recorded == 0 and not cassette_path.exists()
 
 
+def test_a_failed_tls_handshake_raises_and_is_not_recorded(cassette_path: Path) -> None:
+    """https:// to a server speaking plain HTTP: the handshake fails, no request was sent."""
+    with echo_server() as url, replay.use_cassette(cassette_path) as cassette:
+        https = url.replace("http://", "https://") + "/v1/models"
+        with pytest.raises(urllib3.exceptions.SSLError):
+            urllib3.PoolManager().request("GET", https, retries=False)
+        with pytest.raises(requests.exceptions.SSLError):
+            requests.get(https)
+    assert cassette.recorded == 0 and not cassette_path.exists()
+
+
 def test_a_stored_connect_error_replays_as_each_librarys_own_error(cassette_path: Path) -> None:
     """A cassette recorded before connection failures were left out keeps replaying them, in
     whichever library asks."""
@@ -397,3 +408,21 @@ def test_a_stream_cut_off_replays_its_chunks_then_the_same_error(cassette_path: 
     assert recorded[0] == [b'data: {"n": 1}\n\n']
     assert "IncompleteRead" in recorded[1]
     assert replayed == recorded and server.accepted == 1
+
+
+def test_a_read_timeout_after_connecting_is_recorded_and_raised_again(cassette_path: Path) -> None:
+    """The API's behaviour once connected, unlike a connection refused: recorded."""
+    timeout = urllib3.Timeout(connect=5, read=0.2)
+    with silent_server() as url:
+        with replay.use_cassette(cassette_path):
+            with pytest.raises(urllib3.exceptions.ReadTimeoutError):
+                urllib3.PoolManager().request(
+                    "GET", url + "/v1/slow", timeout=timeout, retries=False
+                )
+    with replay.use_cassette(cassette_path, "none", allow_playback_repeats=True):
+        with pytest.raises(urllib3.exceptions.ReadTimeoutError, match="Read timed out"):
+            urllib3.PoolManager().request("GET", url + "/v1/slow", timeout=timeout, retries=False)
+        with pytest.raises(requests.ReadTimeout):
+            requests.get(url + "/v1/slow", timeout=(5, 0.2))
+    (entry,) = json.loads(cassette_path.read_bytes())["interactions"].values()
+    assert [r["error"]["type"] for r in entry["responses"]] == ["ReadTimeoutError"]

@@ -8,6 +8,11 @@ from __future__ import annotations
 
 import base64
 import json
+import os
+import random
+import string
+import uuid
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from urllib.parse import quote_from_bytes
@@ -16,10 +21,13 @@ import orjson
 from botocore.eventstream import EventStreamBuffer
 from click.testing import CliRunner
 from echo_server import echo_server
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from replay import Cassette, ReplayTransport
+from replay._cassette import Record, Replay
 from replay._core.eventstream import Frame, HeaderValue, encode_frame
-from replay._core.model import EVENTSTREAM_CONTENT_TYPE
+from replay._core.model import EVENTSTREAM_CONTENT_TYPE, Chunk, Request, Response
 from replay.tools.cli import main
 
 KEY = "sk-echoed-8Jq2Lw5Nc7Xt3Rv9Pz4Yb6"
@@ -154,3 +162,108 @@ def test_show_prints_an_event_stream_cassette_readably(library: ModuleType, tmp_
     assert "finish tool_use, tokens 12/5" in shown.output
     shown = CliRunner().invoke(main, ["show", str(invoke)])
     assert "| key REDACTED" in shown.output and "finish end_turn" in shown.output
+
+
+# Property: any Bedrock stream, cut into chunks anywhere, recorded twice with fresh values.
+
+EXAMPLES = 500 if os.environ.get("REPLAY_STRESS") == "1" else 30
+BASE62 = string.ascii_letters + string.digits
+STREAM_URL = "https://bedrock-runtime.us-east-1.amazonaws.com/model/m/converse-stream"
+
+
+@st.composite
+def bedrock_streams(draw: st.DrawFn) -> Callable[[random.Random], list[bytes]]:
+    """The shape of a stream: which events in which order, the lengths of its ids; filled
+    with fresh random ids, padding of a random length and latencies by each call of the
+    function returned, as two calls to Bedrock give."""
+    invoke = draw(st.booleans())
+    events = draw(st.lists(st.sampled_from(["text", "tool", "key"]), min_size=1, max_size=6))
+    id_length = draw(st.integers(12, 40))
+
+    def fill(rng: random.Random) -> list[bytes]:
+        def fresh(prefix: str) -> str:
+            return (
+                prefix
+                + rng.choice(string.ascii_uppercase)
+                + "".join(rng.choice(BASE62) for _ in range(id_length - 2))
+                + rng.choice(string.digits)
+            )
+
+        def padding() -> str:
+            return "".join(rng.choice(string.ascii_letters) for _ in range(rng.randint(1, 40)))
+
+        inner: list[tuple[str, dict[str, object]]] = [
+            ("messageStart", {"role": "assistant", "id": fresh("msg_bdrk_")})
+        ]
+        for index, event in enumerate(events):
+            if event == "tool":
+                start = {"toolUse": {"toolUseId": fresh("tooluse_"), "name": "lookup"}}
+                inner.append(("contentBlockStart", {"start": start, "contentBlockIndex": index}))
+            text = f"your key {KEY} is fine" if event == "key" else "Bonjour"
+            inner.append(
+                ("contentBlockDelta", {"delta": {"text": text}, "contentBlockIndex": index})
+            )
+        inner.append(("messageStop", {"stopReason": "end_turn"}))
+        metrics = {"latencyMs": rng.randint(1, 10 ** rng.randint(1, 6))}
+        inner.append(("metadata", {"usage": {"inputTokens": 3}, "metrics": metrics}))
+        if invoke:
+            return [invoke_chunk_padded(payload, padding()) for _, payload in inner]
+        return [frame(kind, {**payload, "p": padding()}) for kind, payload in inner]
+
+    return fill
+
+
+def invoke_chunk_padded(event: dict[str, object], padding: str) -> bytes:
+    encoded = base64.b64encode(orjson.dumps(event)).decode()
+    return frame("chunk", {"bytes": encoded, "p": padding})
+
+
+def recorded(path: Path, frames: list[bytes], cuts: list[int], mode: str) -> bytes:
+    """The cassette's bytes once ``frames`` is recorded as chunks cut at ``cuts``."""
+    data = b"".join(frames)
+    bounds = sorted({cut % len(data) for cut in cuts} - {0})
+    pieces = [data[a:b] for a, b in zip([0, *bounds], [*bounds, len(data)], strict=True)]
+    chunks = tuple(Chunk(piece, i / 100) for i, piece in enumerate(pieces))
+    headers = (("content-type", EVENTSTREAM_CONTENT_TYPE),)
+    request = Request("POST", STREAM_URL, (("authorization", f"Bearer {KEY}"),), b"{}")
+    with Cassette(path, mode) as cassette:
+        decision = cassette.decide(request)
+        assert isinstance(decision, Record)
+        cassette.add(decision, Response(200, headers, chunks, "2026-01-01T00:00:00Z"))
+    return path.read_bytes()
+
+
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    shape=bedrock_streams(),
+    cuts=st.lists(st.integers(1, 10**6), max_size=8),
+    seeds=st.tuples(st.integers(), st.integers()),
+)
+def test_any_event_stream_replays_whole_frames_botocore_parses_and_records_the_same_bytes(
+    tmp_path: Path,
+    shape: Callable[[random.Random], list[bytes]],
+    cuts: list[int],
+    seeds: tuple[int, int],
+) -> None:
+    """Frames cut anywhere are kept one per chunk, normalized and redacted inside their
+    payloads (the base64 bytes of invoke streams too), and framed again with lengths and CRCs
+    botocore accepts; a second call's fresh ids, padding and latencies give the same file."""
+    path = tmp_path / f"{uuid.uuid4().hex}.json"
+    first = shape(random.Random(seeds[0]))
+    once = recorded(path, first, cuts, "all")
+    assert KEY.encode() not in once
+    assert recorded(path, shape(random.Random(seeds[1])), cuts[::-1], "all") == once
+    with Cassette(path, "none") as cassette:
+        decision = cassette.decide(Request("POST", STREAM_URL, (), b"{}"))
+        assert isinstance(decision, Replay) and isinstance(decision.answer, Response)
+        chunks = [chunk.data for chunk in decision.answer.chunks]
+    assert [len(parsed(chunk)) for chunk in chunks] == [1] * len(first)  # CRCs checked
+    replayed = [parsed(chunk)[0] for chunk in chunks]
+    sent = [parsed(data)[0] for data in first]
+    assert [h for h, _ in replayed] == [h for h, _ in sent]
+    for (_, payload), (_, original) in zip(replayed, sent, strict=True):
+        assert orjson.loads(payload).keys() == orjson.loads(original).keys()

@@ -17,6 +17,7 @@ import httpx2
 import openai
 import pytest
 from conftest import StoppedServer, masked
+from echo_server import echo_server
 
 import replay
 from replay._cassette import Record
@@ -129,6 +130,15 @@ def test_a_connection_never_made_is_not_recorded(
             assert client.post(CHAT, json=chat("hi")).status_code == 200
     (entry,) = json.loads(cassette_path.read_bytes())["interactions"].values()
     assert [r["status"] for r in entry["responses"]] == [200]
+
+
+def test_a_failed_tls_handshake_is_not_recorded(library: ModuleType, cassette_path: Path) -> None:
+    """https:// to a server speaking plain HTTP: no request reached the API."""
+    with echo_server() as url, replay.Cassette(cassette_path) as cassette:
+        client = library.Client(transport=replay.ReplayTransport(cassette))
+        with pytest.raises(library.ConnectError):
+            client.get(url.replace("http://", "https://") + "/v1/models")
+    assert cassette.recorded == 0 and not cassette_path.exists()
 
 
 def test_a_stored_connect_error_still_replays_as_the_clients_library_error(

@@ -3,13 +3,13 @@
 Hypothesis builds requests that carry a key in one of the places a client
 sends one (each secret and account header, each secret query parameter, those
 of presigned URLs included, URL userinfo, secret JSON fields, a cookie, a Basic
-password, a form or multipart field, a gzip-compressed body; a JSON Web Token
+password, a form or multipart field, a body compressed in any coding; a JSON Web Token
 in any field at all) and answers that echo it in any form servers use (as sent,
 percent-encoded in either case, ``+`` for space or read as one, JSON-escaped) in
 the response body, stream chunks split anywhere, headers, transport error
 messages, and name the account in their headers; records them through the
 cassette and reads the file back. The same fuzz also runs through httpx and a
-real loopback server answering in every content encoding, and ``replay scan`` must
+real loopback server, with request and answer in every content encoding, and ``replay scan`` must
 agree that the file holds nothing. ``REPLAY_STRESS=1`` (the nox ``stress``
 session) runs 1,000 examples.
 """
@@ -17,7 +17,6 @@ session) runs 1,000 examples.
 from __future__ import annotations
 
 import base64
-import gzip
 import os
 import re
 import string
@@ -28,7 +27,7 @@ from urllib.parse import quote, quote_plus
 
 import httpx
 import orjson
-from echo_server import echo_server
+from echo_server import echo_server, encode
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -46,6 +45,8 @@ from replay.tools import scan
 from replay.tools.inventory import CassetteFile
 
 EXAMPLES = 1_000 if os.environ.get("REPLAY_STRESS") == "1" else 60
+CONTENT_ENCODINGS = ["gzip", "deflate", "br", "zstd", "gzip, br", "zstd, deflate"]
+"""Every coding a body can come in, alone and stacked, on requests and responses."""
 AUTH_HEADERS = sorted((SECRET_HEADERS | ACCOUNT_HEADERS) - {"cookie", "set-cookie"})
 BASE64URL = string.ascii_letters + string.digits + "-_"
 
@@ -54,13 +55,22 @@ def _random_looking(secret: str) -> bool:
     """Twelve lower-case letters, ``-`` or ``_`` in a row could be a word the file holds anyway
     (``authorizatio``, ``content-type``), which the leak check would take for a piece of the
     secret."""
-    return len(set(secret)) >= 8 and not re.search("[a-z_-]{12}", secret)
+    return len(set(secret)) >= 8 and not re.search("[a-z_/+=-]{12}", secret)
 
 
-keys = st.builds(
-    lambda prefix, body: prefix + body,
-    st.sampled_from(["", "sk-", "sk-proj-", "sk-ant-", "gsk_", "hf_", "xai-", "key-", "ya29."]),
-    st.text(BASE64URL, min_size=16, max_size=48),
+keys = st.one_of(
+    st.builds(
+        lambda prefix, body: prefix + body,
+        st.sampled_from(["", "sk-", "sk-proj-", "sk-ant-", "gsk_", "hf_", "xai-", "key-", "ya29."]),
+        st.text(BASE64URL, min_size=16, max_size=48),
+    ),
+    # Base64 with "+", "/" and "=" (AWS secret keys, Azure SAS signatures): the characters
+    # each echo form writes its own way.
+    st.builds(
+        lambda body, padding: body + padding,
+        st.text(BASE64URL[:-2] + "+/", min_size=16, max_size=48),
+        st.sampled_from(["", "=", "=="]),
+    ),
 ).filter(_random_looking)
 json_web_tokens = st.builds(
     lambda header, payload, signature: f"eyJ{header}.{payload}.{signature}",
@@ -74,10 +84,11 @@ account_ids = st.text(BASE64URL, min_size=12, max_size=36).filter(_random_lookin
 ECHO_FORMS = {
     "as sent": lambda key: key,
     "percent": lambda key: quote(key, safe=""),
-    "percent-lower": lambda key: "".join(
+    "percent-lower": lambda key: "%".join(
         part if i == 0 else part[:2].lower() + part[2:]
         for i, part in enumerate(quote(key, safe="").split("%"))
     ),
+    "percent-path": quote,  # "/" kept, as a path is encoded
     "plus": quote_plus,
     "space": lambda key: key.replace("+", " "),
     "json-slash": lambda key: key.replace("/", "\\/"),
@@ -104,7 +115,9 @@ def carried(draw: st.DrawFn, key: str) -> Request:
     elif place == "query":
         query += f"&{draw(st.sampled_from(sorted(SECRET_QUERY_PARAMS)))}={key}"
     elif place == "userinfo":
-        netloc = f"{draw(st.sampled_from(['user', key]))}:{key}@{netloc}"
+        # Percent-encoded as clients write it: a raw "/" would end the authority.
+        secret = quote(key, safe="")
+        netloc = f"{draw(st.sampled_from(['user', secret]))}:{secret}@{netloc}"
     elif place == "json":
         body[draw(st.sampled_from(SECRET_JSON_FIELDS))] = key
     elif place == "cookie":
@@ -122,9 +135,10 @@ def carried(draw: st.DrawFn, key: str) -> Request:
         body["metadata"] = {"echo": f"the key is {key}"}
     url = f"https://{netloc}/v1/chat/completions{query}"
     content = orjson.dumps(body)
-    if draw(st.booleans()):  # some clients compress what they send
-        headers.append(("content-encoding", "gzip"))
-        content = gzip.compress(content)
+    encoding = draw(st.sampled_from(["identity", *CONTENT_ENCODINGS]))
+    if encoding != "identity":  # some clients compress what they send
+        headers.append(("content-encoding", encoding))
+        content = encode(content, encoding)
     return Request("POST", url, tuple(headers), content)
 
 
@@ -145,11 +159,13 @@ def echoed(draw: st.DrawFn, key: str, account: str) -> Outcome:
     """An answer that repeats ``key`` (in a body, across stream chunks, a header, an error),
     in any form servers repeat it, and names the ``account`` in a header, as OpenAI and
     Anthropic do."""
+    sent = key
     key = draw(echo_forms)(key)
     kind = draw(st.sampled_from(["json", "stream", "error_body", "transport_error"]))
     account_header = draw(st.sampled_from(sorted(ACCOUNT_HEADERS)))
-    if kind == "transport_error":
-        return TransportFailure("ReadTimeout", f"no answer for {key}", "2024-01-01T00:00:00Z")
+    if kind == "transport_error":  # the client library's words: the key as sent, or in a URL
+        said = draw(st.sampled_from([sent, quote(sent, safe="")]))
+        return TransportFailure("ReadTimeout", f"no answer for {said}", "2024-01-01T00:00:00Z")
     if kind == "stream":
         text = f'data: {{"delta": "your key {key} is fine"}}\n\ndata: [DONE]\n\n'.encode()
         cuts = sorted(set(draw(st.lists(st.integers(1, len(text) - 1), max_size=6))))
@@ -159,12 +175,15 @@ def echoed(draw: st.DrawFn, key: str, account: str) -> Outcome:
         return Response(200, headers, chunks, "t")
     status = 401 if kind == "error_body" else 200
     answer = (
-        {"error": {"message": f"Incorrect API key provided: {key}"}}
+        {"error": {"message": "Incorrect API key provided: @"}}
         if status == 401
-        else {"id": "chatcmpl-abc123DEF456", "choices": [{"text": f"you sent {key}"}]}
+        else {"id": "chatcmpl-abc123DEF456", "choices": [{"text": "you sent @"}]}
     )
+    # The echo form as the server's encoder wrote it into the JSON text (``\/``, ``\u0073``),
+    # not escaped once more as a string of ours.
+    body = orjson.dumps(answer).replace(b"@", key.encode())
     headers = (("content-type", "application/json"), ("x-echo", key), (account_header, account))
-    return Response(status, headers, (Chunk(orjson.dumps(answer), 0.01),), "t")
+    return Response(status, headers, (Chunk(body, 0.01),), "t")
 
 
 @settings(
@@ -190,15 +209,15 @@ def test_no_byte_of_the_key_reaches_the_cassette(tmp_path: Path, data: st.DataOb
 
 
 def _leaks(stored: bytes, *secrets: str) -> list[str]:
-    """The 12-character windows of each secret found in ``stored``: any would be a leak."""
-    leaked = []
+    """The 12-character windows of each secret, in each echo form and as that form sits in a
+    JSON string of the file, found in ``stored``: any would be a leak."""
+    leaked: set[str] = set()
     for secret in secrets:
-        windows = {secret[i : i + 12] for i in range(len(secret) - 11)}
-        leaked += sorted(window for window in windows if window.encode() in stored)
-    return leaked
-
-
-RESPONSE_ENCODINGS = ["identity", "gzip", "deflate", "br", "zstd", "gzip, br"]
+        for echo in ECHO_FORMS.values():
+            for form in (echo(secret), orjson.dumps(echo(secret)).decode()[1:-1]):
+                windows = {form[i : i + 12] for i in range(len(form) - 11)}
+                leaked |= {window for window in windows if window.encode() in stored}
+    return sorted(leaked)
 
 
 @settings(
@@ -209,19 +228,38 @@ RESPONSE_ENCODINGS = ["identity", "gzip", "deflate", "br", "zstd", "gzip, br"]
 @given(
     key=keys,
     echo=echo_forms,
-    encoding=st.sampled_from(RESPONSE_ENCODINGS),
-    carrier=st.sampled_from(["authorization", "x-api-key", "api-key", "cookie"]),
+    encoding=st.sampled_from(["identity", *CONTENT_ENCODINGS]),
+    request_encoding=st.sampled_from(["identity", *CONTENT_ENCODINGS]),
+    carrier=st.sampled_from(["authorization", "x-api-key", "api-key", "cookie", "body"]),
 )
 def test_a_real_server_echoing_the_key_in_any_encoding_leaves_no_byte_of_it(
-    tmp_path: Path, key: str, echo: Callable[[str], str], encoding: str, carrier: str
+    tmp_path: Path,
+    key: str,
+    echo: Callable[[str], str],
+    encoding: str,
+    request_encoding: str,
+    carrier: str,
 ) -> None:
-    sent = f"session={key}" if carrier == "cookie" else f"Bearer {key}"
+    """Request and response bodies in every coding are stored decoded, redacted; the replay
+    gives what was recorded."""
     answer = '{"error": {"message": "Incorrect API key provided: ' + echo(key) + '"}}'
-    headers = {carrier: sent, "x-echo-body": quote(answer), "x-echo-encoding": encoding}
+    headers = {"x-echo-encoding": encoding}
+    body = {"q": 1, "api_key": key} if carrier == "body" else {"q": 1}
+    if carrier != "body":
+        headers[carrier] = f"session={key}" if carrier == "cookie" else f"Bearer {key}"
+    if request_encoding != "identity":
+        headers["content-encoding"] = request_encoding
+    content = encode(orjson.dumps(body), request_encoding)
     path = tmp_path / f"{uuid.uuid4().hex}.json"  # hypothesis may draw the same case twice
-    with echo_server() as url, httpx.Client(transport=ReplayTransport(Cassette(path))) as client:
-        assert client.post(url + "/v1/chat", headers=headers, json={"q": 1}).content
+    with echo_server([answer.encode()]) as url:
+        with httpx.Client(transport=ReplayTransport(Cassette(path))) as client:
+            recorded = client.post(url + "/v1/chat", headers=headers, content=content).content
+    with httpx.Client(transport=ReplayTransport(Cassette(path, "none"))) as client:
+        replayed = client.post(url + "/v1/chat", headers=headers, content=content).json()
+    assert orjson.loads(recorded)["error"]["message"].startswith("Incorrect API key provided: ")
+    assert replayed == {"error": {"message": "Incorrect API key provided: REDACTED"}}
     stored = path.read_bytes()
     assert not _leaks(stored, key), f"{key!r} echoed as {echo(key)!r} in {encoding}"
+    assert b'"content-encoding"' not in stored  # both bodies kept decoded
     cassette = CassetteFile(path, path.name, len(stored), store.load(path).interactions)
     assert scan.scan_cassette(cassette, re.compile(re.escape(key).encode())) == ([], [])

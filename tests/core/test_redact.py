@@ -209,3 +209,49 @@ def test_what_merely_resembles_a_token_is_kept() -> None:
         b'"word": "keyJam.ab.cd", "version": "v1.2.3", "id": "AKIA-not-a-key"}'
     )
     assert redactor().body(body) == body
+
+
+SIGNATURE = "sv2/AbC+dEf8Jq2Lw5Nc7Xt3=="
+"""A base64 value, with the characters URLs and echoes write in several ways."""
+
+
+@pytest.mark.parametrize(
+    "echo",
+    [
+        SIGNATURE,  # "+" sent unencoded in the URL, echoed as it came
+        SIGNATURE.replace("+", " "),  # read as a space by the server
+        "sv2/AbC%2BdEf8Jq2Lw5Nc7Xt3%3D%3D",  # percent-encoded with "/" kept, as a path is
+        "sv2/AbC%2bdEf8Jq2Lw5Nc7Xt3%3d%3d",
+    ],
+)
+def test_a_query_secret_is_scrubbed_in_each_way_it_can_be_read_and_echoed(echo: str) -> None:
+    request = Request("GET", f"https://x.test/blob?sig={SIGNATURE}&a=b", (), b"")
+    r = redactor()
+    scrub = r.with_secrets_of(request)
+    body = f'{{"error": "signature {echo} does not match"}}'.encode()
+    answer = Response(200, (("x-echo", echo),), (Chunk(body, 0.0),), "t")
+    redacted = r.response(answer, scrub)
+    assert (
+        redacted.chunks[0].data == f'{{"error": "signature {PLACEHOLDER} does not match"}}'.encode()
+    )
+    assert dict(redacted.headers)["x-echo"] == PLACEHOLDER
+    assert "AbC" not in r.url(request.url, scrub)
+
+
+@pytest.mark.parametrize("token", ["eyJhbGciOi.eyJzdWIiOiIx.c2lnbmF0dXJl", KEY])
+@pytest.mark.parametrize("cut", [5, 40, 75])
+def test_a_key_shape_written_with_json_escapes_is_redacted_across_chunks(
+    token: str, cut: int
+) -> None:
+    """A JSON reader, and the cassette's parsed body, see the key the escapes spell; the key
+    shapes alone cannot. Escaped text that spells no key is left as it came."""
+    escaped = "".join(f"\\u{ord(c):04x}" for c in token)
+    body = f'{{"text": "you sent {escaped}", "note": "caf\\u00e9 \\u0041\\u0042"}}'.encode()
+    answer = Response(200, (), (Chunk(body[:cut], 0.0), Chunk(body[cut:], 0.1)), "t")
+    redacted = b"".join(
+        chunk.data for chunk in redactor().response(answer, redactor().known).chunks
+    )
+    assert (
+        redacted
+        == f'{{"text": "you sent {PLACEHOLDER}", "note": "caf\\u00e9 \\u0041\\u0042"}}'.encode()
+    )
