@@ -159,9 +159,12 @@ def _json_text(value: bytes) -> str:
     return text if isinstance(text, str) else str(text)
 
 
-SECRET_FIELDS = Rewriter(_FIELD, _field_value, (*_SECRET_FIELD_NAMES, *_GENERIC_FIELD_NAMES))
+SECRET_FIELDS = Rewriter(_FIELD, _field_value)
 """Replaces the values of secret JSON fields (a string or a number), in requests and in
-responses alike."""
+responses alike. No needles: the pattern opens with a quote, which sre looks for alone before
+trying the names, one scan of the body (14 µs for a 3 KB request here) where a search for
+each of the 25 names took 120 µs, and ``token``, a word of any prose, sent most bodies on to
+the pattern all the same."""
 _SECRET_FIELD_VALUE = re.compile(
     rb'"(?:' + b"|".join(_SECRET_FIELD_NAMES) + rb')"\s*:\s*(?:"([^"\\]*)"|(-?[0-9][0-9.]*))'
 )
