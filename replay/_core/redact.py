@@ -288,12 +288,16 @@ class Redactor:
         return name.lower() in self.secret_params or name in SECRET_JSON_FIELDS
 
     def headers(self, headers: Headers, rewriter: Rewriter) -> Headers:
+        secret_headers = self.secret_headers
+        kept = "\n".join(value for name, value in headers if name not in secret_headers)
+        if rewriter.leaves(kept.encode()):  # the usual case: one search, not one per header
+            return tuple(
+                (name, PLACEHOLDER if name in secret_headers else value) for name, value in headers
+            )
         return tuple(
             (
                 name,
-                PLACEHOLDER
-                if name in self.secret_headers
-                else rewriter.apply(value.encode()).decode(),
+                PLACEHOLDER if name in secret_headers else rewriter.apply(value.encode()).decode(),
             )
             for name, value in headers
         )
