@@ -580,11 +580,14 @@ def issued_ids(body: bytes, provider: Provider) -> list[tuple[str, bytes]]:
 
 _patterns: dict[frozenset[str], re.Pattern[bytes]] = {}
 _fixed_value_rewriters: dict[tuple[frozenset[str], frozenset[str]], Rewriter] = {}
-_ID_NAMES = rb"[A-Za-z0-9_]*(?:_id|Id)"
+_ID_NAMES = rb"[A-Za-z0-9_]*+(?:(?<=_id)|(?<=Id))"
 """Any field named like an id (``generation_id``, ``toolUseId``): its value counts when it
-looks generated, so providers and fields never seen before are covered."""
-_TIME_NAMES = rb"[A-Za-z0-9_]*(?:_at|Time)"
-"""Fields named like a moment (``created_at``, ``createTime``): an RFC 3339 value is fixed."""
+looks generated, so providers and fields never seen before are covered. The name is taken
+whole (a quote follows it) and its end looked at, rather than each shorter run tried
+against the endings: half the time over the quotes of a body."""
+_TIME_NAMES = rb"[A-Za-z0-9_]*+(?:(?<=_at)|(?<=Time))"
+"""Fields named like a moment (``created_at``, ``createTime``): an RFC 3339 value is fixed.
+Taken whole and its end looked at, as :data:`_ID_NAMES`."""
 _ISO_TIME_BYTES = _ISO_TIME.pattern.encode()
 
 
