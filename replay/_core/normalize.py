@@ -580,11 +580,14 @@ def issued_ids(body: bytes, provider: Provider) -> list[tuple[str, bytes]]:
 
 _patterns: dict[frozenset[str], re.Pattern[bytes]] = {}
 _fixed_value_rewriters: dict[tuple[frozenset[str], frozenset[str]], Rewriter] = {}
-_ID_NAMES = rb"[A-Za-z0-9_]*(?:_id|Id)"
+_ID_NAMES = rb"[A-Za-z0-9_]*+(?:(?<=_id)|(?<=Id))"
 """Any field named like an id (``generation_id``, ``toolUseId``): its value counts when it
-looks generated, so providers and fields never seen before are covered."""
-_TIME_NAMES = rb"[A-Za-z0-9_]*(?:_at|Time)"
-"""Fields named like a moment (``created_at``, ``createTime``): an RFC 3339 value is fixed."""
+looks generated, so providers and fields never seen before are covered. The name is taken
+whole (a quote follows it) and its end looked at, rather than each shorter run tried
+against the endings: half the time over the quotes of a body."""
+_TIME_NAMES = rb"[A-Za-z0-9_]*+(?:(?<=_at)|(?<=Time))"
+"""Fields named like a moment (``created_at``, ``createTime``): an RFC 3339 value is fixed.
+Taken whole and its end looked at, as :data:`_ID_NAMES`."""
 _ISO_TIME_BYTES = _ISO_TIME.pattern.encode()
 
 
@@ -604,12 +607,15 @@ def _fixed_values(provider: Provider) -> Rewriter:
     rewriter = _fixed_value_rewriters.get(fields)
     if rewriter is None:
         names = _field_names(provider.number_fields)
+        # The quote that opens all three stands before them, outside any group: sre then seeks
+        # it alone, where three alternatives each opening with a group were tried at every
+        # byte of the body (a 1.3 KB chat completion took 30 times as long).
         pattern = re.compile(
-            rb'("(?:' + names + rb')"\s*:\s*)(' + _NUMBER + rb")"
-            rb'|("(?:' + _TIME_NAMES + b"|" + names + rb')"\s*:\s*")'
+            rb'"(?:((?:' + names + rb')"\s*:\s*)(' + _NUMBER + rb")"
+            rb"|((?:" + _TIME_NAMES + b"|" + names + rb')"\s*:\s*")'
             rb"(" + _ISO_TIME_BYTES + rb')"'
-            rb'|(?P<padding>"(?:' + _field_names(provider.padding_fields) + rb')"\s*:\s*")'
-            rb'[A-Za-z0-9]*"'
+            rb"|(?P<padding>(?:" + _field_names(provider.padding_fields) + rb')"\s*:\s*")'
+            rb'[A-Za-z0-9]*")'
         )
         rewriter = Rewriter(pattern, _fixed_value)
         _fixed_value_rewriters[fields] = rewriter
@@ -622,8 +628,9 @@ def _field_names(fields: frozenset[str]) -> bytes:
 
 
 def _fixed_value(match: re.Match[bytes]) -> bytes:
+    """The match opens with the quote its groups leave out."""
     if match.group(1) is not None:
-        return match.group(1) + fixed_number(match.group(2))
+        return b'"' + match.group(1) + fixed_number(match.group(2))
     if match.group(3) is not None:
-        return match.group(3) + fixed_time(match.group(4).decode()).encode() + b'"'
-    return match.group("padding") + FIXED_PADDING + b'"'
+        return b'"' + match.group(3) + fixed_time(match.group(4).decode()).encode() + b'"'
+    return b'"' + match.group("padding") + FIXED_PADDING + b'"'

@@ -159,9 +159,12 @@ def _json_text(value: bytes) -> str:
     return text if isinstance(text, str) else str(text)
 
 
-SECRET_FIELDS = Rewriter(_FIELD, _field_value, (*_SECRET_FIELD_NAMES, *_GENERIC_FIELD_NAMES))
+SECRET_FIELDS = Rewriter(_FIELD, _field_value)
 """Replaces the values of secret JSON fields (a string or a number), in requests and in
-responses alike."""
+responses alike. No needles: the pattern opens with a quote, which sre looks for alone before
+trying the names, one scan of the body (14 µs for a 3 KB request here) where a search for
+each of the 25 names took 120 µs, and ``token``, a word of any prose, sent most bodies on to
+the pattern all the same."""
 _SECRET_FIELD_VALUE = re.compile(
     rb'"(?:' + b"|".join(_SECRET_FIELD_NAMES) + rb')"\s*:\s*(?:"([^"\\]*)"|(-?[0-9][0-9.]*))'
 )
@@ -304,12 +307,16 @@ class Redactor:
         return name.lower() in self.secret_params or name in SECRET_JSON_FIELDS
 
     def headers(self, headers: Headers, rewriter: Rewriter) -> Headers:
+        secret_headers = self.secret_headers
+        kept = "\n".join(value for name, value in headers if name not in secret_headers)
+        if rewriter.leaves(kept.encode()):  # the usual case: one search, not one per header
+            return tuple(
+                (name, PLACEHOLDER if name in secret_headers else value) for name, value in headers
+            )
         return tuple(
             (
                 name,
-                PLACEHOLDER
-                if name in self.secret_headers
-                else rewriter.apply(value.encode()).decode(),
+                PLACEHOLDER if name in secret_headers else rewriter.apply(value.encode()).decode(),
             )
             for name, value in headers
         )

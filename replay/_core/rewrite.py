@@ -105,9 +105,14 @@ class Rewriter(Rewrites):
                 yield *match.span(), replacement
 
     def apply(self, data: bytes) -> bytes:
-        if self.needles and not any(map(data.__contains__, self.needles)):
+        if self.leaves(data):
             return data
         return self.pattern.sub(self.replace, data)
+
+    def leaves(self, data: bytes) -> bool:
+        """Whether ``data`` holds none of the needles, and so none of its parts is rewritten:
+        many short values joined are checked in one search each, not one per value."""
+        return bool(self.needles) and not any(map(data.__contains__, self.needles))
 
 
 class GrowingTable:

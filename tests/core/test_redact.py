@@ -122,6 +122,35 @@ def test_secrets_carried_by_the_request_are_scrubbed_from_its_response() -> None
     assert len(stored.chunks) == 2
 
 
+def test_a_secret_in_one_header_among_many_is_scrubbed_and_the_others_kept() -> None:
+    """Header values are searched joined for the needles of secrets, then one by one only
+    when one is there: the value holding it is scrubbed, each other kept as it was."""
+    carried = "plain-literal-secret-9"
+    request = Request("POST", "https://x.test/", (("authorization", f"Bearer {carried}"),), b"")
+    r = redactor()
+    scrub = r.with_secrets_of(request)
+    headers = (
+        ("content-type", "application/json"),
+        ("x-echo", f"key={carried}"),
+        ("x-request-id", "req_0123456789abcdef"),
+        ("x-shape", f"{KEY} seen"),
+        ("authorization", f"Bearer {carried}"),
+        ("x-split", "ends in sk"),
+        ("x-after", "-starts with a dash"),
+    )
+    assert r.headers(headers, scrub) == (
+        ("content-type", "application/json"),
+        ("x-echo", f"key={PLACEHOLDER}"),
+        ("x-request-id", "req_0123456789abcdef"),
+        ("x-shape", f"{PLACEHOLDER} seen"),
+        ("authorization", PLACEHOLDER),
+        ("x-split", "ends in sk"),
+        ("x-after", "-starts with a dash"),
+    )
+    plain = (("content-type", "application/json"), ("x-request-id", "req_0123456789abcdef"))
+    assert r.headers(plain, scrub) == plain
+
+
 def test_provider_key_shapes_are_scrubbed_even_when_unknown() -> None:
     r = redactor()
     text = f"keys: {KEY} sk-ant-api03-{'x' * 30} gsk_{'a' * 30} AIza{'b' * 35} task-{'c' * 30}"
