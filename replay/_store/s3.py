@@ -235,9 +235,14 @@ class S3Store:
             if store_class is None or settings is None or self._listers is None:
                 self._listers = None
                 return None
-            lister = self._listers[bucket] = store_class(
-                bucket, **settings, retry_config=LISTING_RETRIES
-            )
+            try:
+                lister = store_class(bucket, **settings, retry_config=LISTING_RETRIES)
+            except _obstore_failures():
+                # A setting obstore refuses and botocore may take (a CA bundle holding no PEM
+                # certificate): botocore lists, or says what is wrong, as after a failed listing.
+                self._listers = None
+                return None
+            self._listers[bucket] = lister
         return lister
 
     def _list_through_obstore(
@@ -253,7 +258,7 @@ class S3Store:
         OBSTORE_RUNTIME.started = True
         try:
             found = obstore.list_with_delimiter(lister, directory.prefix or None)
-        except (obstore.exceptions.BaseError, OSError, ValueError):
+        except _obstore_failures():
             # Any failure (refused credentials, a key obstore cannot parse, a certificate only
             # botocore's configuration names): botocore lists, and says what is wrong if it is.
             with self._lock:
@@ -518,6 +523,13 @@ class _ObstoreRuntime:
 
 
 OBSTORE_RUNTIME = _ObstoreRuntime()
+
+
+def _obstore_failures() -> tuple[type[Exception], ...]:
+    """What obstore raises when it cannot make its store or list; only once it is installed."""
+    import obstore.exceptions
+
+    return (obstore.exceptions.BaseError, OSError, ValueError)
 
 
 def _obstore_s3_store() -> Any:
