@@ -474,6 +474,18 @@ class _Listing:
     """When, by :func:`time.monotonic`."""
 
 
+_OBSTORE_ONLY_VARIABLES = (
+    "AWS_ENDPOINT",
+    "AWS_ALLOW_INVALID_CERTIFICATES",
+    "AWS_PROXY_URL",
+    "AWS_SKIP_SIGNATURE",
+    "AWS_VIRTUAL_HOSTED_STYLE_REQUEST",
+    "AWS_S3_EXPRESS",
+)
+"""Variables obstore reads from the environment whatever it is given, and botocore ignores:
+where or how the listing is sent (AWS_ENDPOINT names another server than botocore's)."""
+
+
 def obstore_settings(environ: Mapping[str, str] = os.environ) -> dict[str, Any] | None:
     """What obstore needs to list the bucket botocore would, as the identity botocore would,
     when the environment alone decides them: the access key (which botocore takes before any
@@ -483,6 +495,8 @@ def obstore_settings(environ: Mapping[str, str] = os.environ) -> dict[str, Any] 
     ignores_endpoints = environ.get("AWS_IGNORE_CONFIGURED_ENDPOINT_URLS", "").lower() == "true"
     if not key_id or not secret or ignores_endpoints:
         return None
+    if any(environ.get(name) for name in _OBSTORE_ONLY_VARIABLES):
+        return None  # obstore would take it, and list elsewhere or otherwise than botocore
     endpoint = environ.get("AWS_ENDPOINT_URL_S3") or environ.get("AWS_ENDPOINT_URL")
     region = environ.get("AWS_DEFAULT_REGION")
     configuration = environ.get("AWS_CONFIG_FILE") or os.path.join(
@@ -490,7 +504,7 @@ def obstore_settings(environ: Mapping[str, str] = os.environ) -> dict[str, Any] 
     )
     if (endpoint is None or region is None) and os.path.isfile(configuration):
         return None  # a profile there may name them
-    # Given whole, so obstore reads no variable of its own that botocore does not (AWS_REGION).
+    # Given whole, so that obstore's reading of the environment changes none of them (AWS_REGION).
     settings: dict[str, Any] = {
         "access_key_id": key_id,
         "secret_access_key": secret,

@@ -468,6 +468,8 @@ def test_obstore_lists_only_where_the_environment_alone_decides_what_botocore_wo
     assert s3.obstore_settings(local) is None  # credentials from a profile, SSO, a role...
     ignoring = {**keys, **local, "AWS_IGNORE_CONFIGURED_ENDPOINT_URLS": "true"}
     assert s3.obstore_settings(ignoring) is None
+    # obstore reads AWS_ENDPOINT (botocore does not): it would list another server.
+    assert s3.obstore_settings({**keys, **local, "AWS_ENDPOINT": "http://elsewhere"}) is None
     configuration = tmp_path / "config"
     configuration.write_text("[default]\nregion = eu-west-1\n")
     in_file = {**keys, "AWS_CONFIG_FILE": str(configuration)}
