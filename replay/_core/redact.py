@@ -242,6 +242,11 @@ def environment_secrets(environ: Mapping[str, str] | None = None) -> frozenset[s
     )
 
 
+def hide_userinfo(netloc: str) -> str:
+    """``netloc`` with the user and password before its ``@`` shown as the placeholder."""
+    return f"{PLACEHOLDER}@{netloc.rpartition('@')[2]}" if "@" in netloc else netloc
+
+
 class Redactor:
     """The redaction rules of one cassette, compiled once: replay only runs finished patterns."""
 
@@ -269,9 +274,7 @@ class Redactor:
 
     def url(self, url: str, rewriter: Rewriter | None = None) -> str:
         parts = urlsplit(url)
-        netloc = parts.netloc
-        if "@" in netloc:
-            netloc = f"{PLACEHOLDER}@{netloc.rpartition('@')[2]}"
+        netloc = hide_userinfo(parts.netloc)
         query = self._form(parts.query)
         rebuilt = (
             url
