@@ -57,7 +57,8 @@ Handler = Callable[[ClientRequest], Any]
 
 _STREAM_LIMIT = 2**16
 _PARSER_DECODES = frozenset({"gzip", "deflate", "br", "zstd"})
-"""The ``content-encoding`` values aiohttp's parser undoes (one coding alone, any case)."""
+"""The ``content-encoding`` values aiohttp's parser undoes (one coding alone, any case); zstd
+from aiohttp 3.13, the extra's floor, on which 3.12 would hand the body over still encoded."""
 NEVER_CONNECTED = (aiohttp.ClientConnectorError, aiohttp.ConnectionTimeoutError)
 """Failures before any connection was made (refused, DNS, TLS, a proxy's): never recorded."""
 _RESPONSE_TAKES_STREAM_WRITER = "stream_writer" in inspect.signature(ClientResponse).parameters
@@ -162,13 +163,26 @@ class ReplayMiddleware:
 def _drop_encoding_headers(response: ClientResponse) -> None:
     """The response's headers without those describing an encoded body, decoded here."""
     dropped = {"content-encoding", "content-length"}
-    response._raw_headers = tuple(
-        (name, value)
-        for name, value in response.raw_headers
-        if name.decode("latin-1").lower() not in dropped
+    _set_headers(
+        response,
+        tuple(
+            (name, value)
+            for name, value in response.raw_headers
+            if name.decode("latin-1").lower() not in dropped
+        ),
     )
-    kept = CIMultiDict((k, v) for k, v in response.headers.items() if k.lower() not in dropped)
-    response._headers = CIMultiDictProxy(kept)
+
+
+def _set_headers(response: ClientResponse, raw_headers: tuple[tuple[bytes, bytes], ...]) -> None:
+    """What ClientResponse.start() sets from a connection's header bytes, as its parser
+    decodes them."""
+    response._raw_headers = raw_headers
+    response._headers = CIMultiDictProxy(
+        CIMultiDict(
+            (name.decode("utf-8", "surrogateescape"), value.decode("utf-8", "surrogateescape"))
+            for name, value in raw_headers
+        )
+    )
     for name in ("headers", "raw_headers"):  # read once, then cached by aiohttp
         response._cache.pop(name, None)
 
@@ -276,19 +290,12 @@ def replayed(
         session=None,  # type: ignore[arg-type]
         **extra,
     )
-    raw_headers = tuple(model.headers_to_bytes(outcome.headers))
-    # What aiohttp's parser makes of header bytes from a connection.
-    headers: CIMultiDict[str] = CIMultiDict(
-        (name.decode("utf-8", "surrogateescape"), value.decode("utf-8", "surrogateescape"))
-        for name, value in raw_headers
-    )
     # What ClientResponse.start() sets from a connection.
     response.version = aiohttp.HttpVersion11
     response.status = outcome.status
     response.reason = _reason(outcome.status)
-    response._headers = CIMultiDictProxy(headers)
-    response._raw_headers = raw_headers
-    if cookies := headers.getall("set-cookie", ()):
+    _set_headers(response, tuple(model.headers_to_bytes(outcome.headers)))
+    if cookies := response.headers.getall("set-cookie", ()):
         response._raw_cookie_headers = tuple(cookies)
     body = _reader(loop)
     response.content = body

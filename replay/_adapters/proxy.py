@@ -66,7 +66,7 @@ from replay._core.key import ROUTE_HEADER
 from replay._core.location import Location
 from replay._core.model import Request
 from replay._core.own_traffic import through_cassette
-from replay._core.redact import PLACEHOLDER, Redactor
+from replay._core.redact import Redactor, hide_userinfo
 from replay._core.streams import decoded_request
 from replay._core.wire import BODILESS_STATUSES, body_problem, head_problem
 
@@ -535,11 +535,8 @@ class ReplayProxy:
             named[0] in self.allowed_hosts or (named[0] in ours and named[1] == server[1])
         ):
             return
-        if host is None:
-            given = "no Host header"
-        else:  # userinfo, as in a URL, is never shown
-            shown_host = f"{PLACEHOLDER}@{host.rpartition('@')[2]}" if "@" in host else host
-            given = f"Host {shown_host[:100]!r}"
+        # userinfo, as in a URL, is never shown
+        given = "no Host header" if host is None else f"Host {hide_userinfo(host)[:100]!r}"
         reason = (
             f"{given} does not name this server (127.0.0.1:{server[1]}, localhost:{server[1]}); "
             "replay serve --allow-host NAME accepts another name"

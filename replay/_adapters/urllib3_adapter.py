@@ -65,7 +65,9 @@ NEVER_CONNECTED = (
     exceptions.NewConnectionError,
     exceptions.ConnectTimeoutError,
     # Raised by _make_request only while it connects (_validate_conn): a TLS handshake that
-    # failed, a proxy that could not be reached. Errors reading the answer come unwrapped.
+    # failed, a proxy that could not be reached. Errors reading the answer come unwrapped,
+    # and so does a connection reset during the handshake (a bare OSError): that one is
+    # recorded as a failure, where httpx and aiohttp would see a connection never made.
     exceptions.SSLError,
     exceptions.ProxyError,
 )

@@ -235,9 +235,14 @@ class S3Store:
             if store_class is None or settings is None or self._listers is None:
                 self._listers = None
                 return None
-            lister = self._listers[bucket] = store_class(
-                bucket, **settings, retry_config=LISTING_RETRIES
-            )
+            try:
+                lister = store_class(bucket, **settings, retry_config=LISTING_RETRIES)
+            except _obstore_failures():
+                # A setting obstore refuses and botocore may take (a CA bundle holding no PEM
+                # certificate): botocore lists, or says what is wrong, as after a failed listing.
+                self._listers = None
+                return None
+            self._listers[bucket] = lister
         return lister
 
     def _list_through_obstore(
@@ -253,7 +258,7 @@ class S3Store:
         OBSTORE_RUNTIME.started = True
         try:
             found = obstore.list_with_delimiter(lister, directory.prefix or None)
-        except (obstore.exceptions.BaseError, OSError, ValueError):
+        except _obstore_failures():
             # Any failure (refused credentials, a key obstore cannot parse, a certificate only
             # botocore's configuration names): botocore lists, and says what is wrong if it is.
             with self._lock:
@@ -469,6 +474,18 @@ class _Listing:
     """When, by :func:`time.monotonic`."""
 
 
+_OBSTORE_ONLY_VARIABLES = (
+    "AWS_ENDPOINT",
+    "AWS_ALLOW_INVALID_CERTIFICATES",
+    "AWS_PROXY_URL",
+    "AWS_SKIP_SIGNATURE",
+    "AWS_VIRTUAL_HOSTED_STYLE_REQUEST",
+    "AWS_S3_EXPRESS",
+)
+"""Variables obstore reads from the environment whatever it is given, and botocore ignores:
+where or how the listing is sent (AWS_ENDPOINT names another server than botocore's)."""
+
+
 def obstore_settings(environ: Mapping[str, str] = os.environ) -> dict[str, Any] | None:
     """What obstore needs to list the bucket botocore would, as the identity botocore would,
     when the environment alone decides them: the access key (which botocore takes before any
@@ -478,6 +495,8 @@ def obstore_settings(environ: Mapping[str, str] = os.environ) -> dict[str, Any] 
     ignores_endpoints = environ.get("AWS_IGNORE_CONFIGURED_ENDPOINT_URLS", "").lower() == "true"
     if not key_id or not secret or ignores_endpoints:
         return None
+    if any(environ.get(name) for name in _OBSTORE_ONLY_VARIABLES):
+        return None  # obstore would take it, and list elsewhere or otherwise than botocore
     endpoint = environ.get("AWS_ENDPOINT_URL_S3") or environ.get("AWS_ENDPOINT_URL")
     region = environ.get("AWS_DEFAULT_REGION")
     configuration = environ.get("AWS_CONFIG_FILE") or os.path.join(
@@ -485,7 +504,7 @@ def obstore_settings(environ: Mapping[str, str] = os.environ) -> dict[str, Any] 
     )
     if (endpoint is None or region is None) and os.path.isfile(configuration):
         return None  # a profile there may name them
-    # Given whole, so obstore reads no variable of its own that botocore does not (AWS_REGION).
+    # Given whole, so that obstore's reading of the environment changes none of them (AWS_REGION).
     settings: dict[str, Any] = {
         "access_key_id": key_id,
         "secret_access_key": secret,
@@ -518,6 +537,13 @@ class _ObstoreRuntime:
 
 
 OBSTORE_RUNTIME = _ObstoreRuntime()
+
+
+def _obstore_failures() -> tuple[type[Exception], ...]:
+    """What obstore raises when it cannot make its store or list; only once it is installed."""
+    import obstore.exceptions
+
+    return (obstore.exceptions.BaseError, OSError, ValueError)
 
 
 def _obstore_s3_store() -> Any:

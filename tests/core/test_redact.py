@@ -284,3 +284,18 @@ def test_a_key_shape_written_with_json_escapes_is_redacted_across_chunks(
         redacted
         == f'{{"text": "you sent {PLACEHOLDER}", "note": "caf\\u00e9 \\u0041\\u0042"}}'.encode()
     )
+
+
+@pytest.mark.parametrize("token", ["eyJhbGciOi.eyJzdWIiOiIx.c2lnbmF0dXJl", KEY])
+def test_a_request_body_with_a_key_written_with_json_escapes_is_redacted(token: str) -> None:
+    """As in a response; a body whose only escapes are of accented letters (``ensure_ascii``,
+    ``\\u00e9``) is not scanned for such keys, and is left as it came."""
+    escaped = "".join(f"\\u{ord(c):04x}" for c in token)
+    accented = "caf\\u00e9 d\\u00e9j\\u00e0 AbCdEfGhIjKlMnOpQr"
+    body = f'{{"text": "{accented} {escaped}"}}'.encode()
+    assert redactor().body(body, "application/json") == (
+        f'{{"text": "{accented} {PLACEHOLDER}"}}'.encode()
+    )
+    assert redactor().body(f'{{"text": "{accented}"}}'.encode()) == (
+        f'{{"text": "{accented}"}}'.encode()
+    )

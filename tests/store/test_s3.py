@@ -468,6 +468,8 @@ def test_obstore_lists_only_where_the_environment_alone_decides_what_botocore_wo
     assert s3.obstore_settings(local) is None  # credentials from a profile, SSO, a role...
     ignoring = {**keys, **local, "AWS_IGNORE_CONFIGURED_ENDPOINT_URLS": "true"}
     assert s3.obstore_settings(ignoring) is None
+    # obstore reads AWS_ENDPOINT (botocore does not): it would list another server.
+    assert s3.obstore_settings({**keys, **local, "AWS_ENDPOINT": "http://elsewhere"}) is None
     configuration = tmp_path / "config"
     configuration.write_text("[default]\nregion = eu-west-1\n")
     in_file = {**keys, "AWS_CONFIG_FILE": str(configuration)}
@@ -483,6 +485,21 @@ def test_obstore_lists_only_where_the_environment_alone_decides_what_botocore_wo
         "client_options": {"root_certificate": b"-----BEGIN CERTIFICATE-----"},
     }
     assert s3.obstore_settings({**on_aws, "AWS_CA_BUNDLE": str(tmp_path / "none")}) is None
+
+
+def test_a_store_obstore_refuses_to_make_is_listed_by_botocore(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bundle = tmp_path / "ca.pem"
+    bundle.write_bytes(b"not a certificate")  # obstore refuses it when making its store
+    monkeypatch.setenv("AWS_ACCESS_KEY_ID", "id")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "secret")
+    monkeypatch.setenv("AWS_CONFIG_FILE", str(tmp_path / "none"))
+    monkeypatch.setenv("AWS_CA_BUNDLE", str(bundle))
+    for name in ("AWS_ENDPOINT_URL", "AWS_ENDPOINT_URL_S3"):
+        monkeypatch.delenv(name, raising=False)
+    store, where = s3.S3Store(), S3Location("bucket", "suite/chat.json")
+    assert store.lister(where) is store.client(where)  # not its ValueError, out of a replay
 
 
 def test_replay_list_show_verify_and_scan_read_an_s3_prefix(bucket: str) -> None:
