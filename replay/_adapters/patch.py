@@ -297,7 +297,7 @@ class CassetteBlock:
 
     async def __aenter__(self) -> Cassette:
         """The file is read, and the clients routed, on a worker thread: the first block
-        imports the adapters, which reads files too."""
+        imports the adapters of the libraries already imported, which reads files too."""
         return await anyio.to_thread.run_sync(self._loaded_and_entered)
 
     def _loaded_and_entered(self) -> Cassette:
