@@ -24,7 +24,7 @@ import tempfile
 import traceback
 from collections.abc import Generator, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -35,7 +35,6 @@ from replay._core.errors import CassetteMiss, ConfigError, NetworkBlocked, Repla
 from replay._core.location import Location
 from replay._core.modes import Mode
 from replay._store import usage
-from replay.tools import serve
 from replay.tools.config import (
     VCR_MODES,
     Settings,
@@ -60,6 +59,9 @@ from replay.tools.testsession import (
     explain_failure,
 )
 from replay.tools.vcr import RecordedCassette, target_of
+
+if TYPE_CHECKING:
+    from replay.tools.serve import Served
 
 _RUN = pytest.StashKey[TestRun]()
 _OWNS_RUN_DIRECTORY = pytest.StashKey[bool]()
@@ -348,16 +350,20 @@ def replay_cassette(_replay_cassette_of_test: Cassette | None) -> Cassette:
 def replay_upstreams(request: pytest.FixtureRequest) -> Mapping[str, str]:
     """Where ``replay_server`` forwards, by path prefix: ``upstreams`` of [tool.replay.serve],
     else the known providers; override it to forward elsewhere (``{"/": "http://..."}``)."""
+    from replay.tools import serve  # the proxy's imports: paid only by tests that serve
+
     return serve.project_upstreams(_pyproject(request.config))
 
 
 @pytest.fixture
 def replay_server(
     request: pytest.FixtureRequest, replay_cassette: Cassette, replay_upstreams: Mapping[str, str]
-) -> Iterator[serve.Served]:
+) -> Iterator[Served]:
     """``replay serve`` for this test, on a free loopback port, for clients in subprocesses
     (``env={**os.environ, **replay_server.env()}``): its default cassette is the test's,
     ``X-Replay-Cassette: NAME`` names NAME.json beside it."""
+    from replay.tools import serve
+
     run, chosen, named = request.config.stash[_RUN], request.node.stash[_SETTINGS], []
 
     def open_named(path: Location) -> Cassette:

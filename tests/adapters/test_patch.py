@@ -6,6 +6,8 @@ import asyncio
 import http.client
 import json
 import socket
+import subprocess
+import sys
 import urllib.request
 import warnings
 from collections.abc import Iterator
@@ -311,3 +313,43 @@ def test_a_client_replay_does_not_route_warns_while_recording_and_stores_nothing
         with pytest.warns(UserWarning, match=r"127\.0\.0\.1 made outside cassette .*not recorded"):
             assert UNROUTED[client](unrouted_url) in (200, "echo: hello")
     assert cassette.recorded == 0 and not path.exists()
+
+
+IMPORTED_IN_THE_BLOCK = """
+import json, sys
+import replay
+
+path, url, key, mode = sys.argv[1:]
+with replay.use_cassette(path, mode=mode) as cassette:
+    imported_by_the_block = [m for m in ("aiohttp", "urllib3", "websockets") if m in sys.modules]
+    import urllib3
+
+    answer = urllib3.request(
+        "POST", url, json={"model": "m", "messages": []}, headers={"authorization": key}
+    )
+print(json.dumps({
+    "imported_by_the_block": imported_by_the_block,
+    "status": answer.status,
+    "recorded": cassette.recorded,
+    "replayed": cassette.replayed,
+}))
+"""
+
+
+def test_a_library_first_imported_inside_the_block_is_routed(
+    tmp_path: Path, server: FakeLLMServer
+) -> None:
+    """A block imports no library only to wrap it (aiohttp, urllib3 and websockets cost a
+    test process 0.2-0.3 s); one imported inside the block is routed all the same."""
+    path, url = tmp_path / "c.json", server.url + "/v1/chat/completions"
+
+    def run(mode: str) -> dict[str, object]:
+        command = [sys.executable, "-c", IMPORTED_IN_THE_BLOCK, str(path), url, f"Bearer {KEY}"]
+        done = subprocess.run([*command, mode], capture_output=True, text=True, check=True)
+        return json.loads(done.stdout)  # type: ignore[no-any-return]
+
+    recording = run("once")
+    server.stop()
+    replaying = run("none")  # unrouted, the stopped server would be a NetworkBlocked
+    assert recording == {"imported_by_the_block": [], "status": 200, "recorded": 1, "replayed": 0}
+    assert replaying == {"imported_by_the_block": [], "status": 200, "recorded": 0, "replayed": 1}
