@@ -73,7 +73,7 @@ from replay._core.model import (
 from replay._core.modes import Action, Mode, action_for
 from replay._core.normalize import Normalizer, ShownBody, ShownWhole
 from replay._core.providers import Provider, detect
-from replay._core.redact import Redactor
+from replay._core.redact import RedactedBody, Redactor
 from replay._core.rewrite import Rewriter
 from replay._core.streams import decoded_request
 from replay._store import cassette_file as store
@@ -341,17 +341,23 @@ class Cassette:
         caller was shown put back to its real id, as :meth:`decide` does to a request."""
         return self._normalizer.real_ids_in(data) if self.normalize else data
 
-    def keyed_form(self, request: Request) -> Request:
-        """The request as its key sees it: secrets scrubbed and known real ids replaced."""
+    def keyed_form(self, request: Request, redacted: RedactedBody | None = None) -> Request:
+        """The request as its key sees it: secrets scrubbed and known real ids replaced;
+        ``redacted``, if given, is its body redacted already (:meth:`Redactor.redacted_body`)."""
         redactor, normalizer = self.redactor, self._normalizer
         headers = request.headers
         if self.rules.match_headers:
             headers = redactor.headers(headers, redactor.known)
+        body = (
+            redactor.body(request.body, request.header("content-type"))
+            if redacted is None
+            else redacted.known
+        )
         return Request(
             request.method,
             normalizer.ids_in_url(redactor.url(request.url)),
             headers,
-            normalizer.ids_in(redactor.body(request.body, request.header("content-type"))),
+            normalizer.ids_in(body),
         )
 
     def key_of(self, request: Request) -> str:
@@ -369,6 +375,11 @@ class Cassette:
         before digests) takes :meth:`key_of`. Both give the same key; a property test proves
         it (tests/cassette/test_exact_path.py).
         """
+        return self._keyed(request)[0]
+
+    def _keyed(self, request: Request) -> tuple[str, RedactedBody | None]:
+        """:meth:`key_for`'s key, and the request's body as redacted for it when the fast path
+        did not find it: a request to record is then stored with no second redaction of it."""
         with self._lock:
             loaded = self._base()
             if self._exact_keys_of is not loaded:
@@ -376,7 +387,10 @@ class Cassette:
                 self._exact_keys_of = loaded
             exact_keys = self._exact_keys
         key = exact_keys.get(request_keys.exact_digest(request, self.rules))
-        return self.key_of(request) if key is None else key
+        if key is not None:
+            return key, None
+        redacted = self.redactor.redacted_body(request.body, request.header("content-type"))
+        return request_keys.request_key(self.keyed_form(request, redacted), self.rules), redacted
 
     # Deciding.
 
@@ -393,7 +407,7 @@ class Cassette:
     def decide(self, request: Request) -> Replay | Record:
         """Replay, or record; raises :class:`CassetteMiss` where the mode forbids recording."""
         asked, request = request, decoded_request(request)
-        key = self.key_for(request)  # which loads the cassette
+        key, redacted = self._keyed(request)  # which loads the cassette
         with self._lock:
             if self.match_rules.match_on is None:
                 counted, sources = key, None
@@ -433,7 +447,7 @@ class Cassette:
                 return Replay(outcomes[chosen])
             self.used_keys.add(key)
         scrub = self.redactor.with_secrets_of(request)
-        stored = self.redactor.request(request, scrub)
+        stored = self.redactor.request(request, scrub, redacted)
         if self.normalize:
             stored = self._normalizer.request(stored)
         self._refuse_undecoded("request", request, request.body, scrub, stored.url)

@@ -47,6 +47,7 @@ import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from replay._core.eventstream import FrameCutter, rewriting_frame
 from replay._core.key import multipart_boundary
@@ -203,25 +204,36 @@ def _run_of_kind(seed: str, length: int, alphabet: str) -> str:
     """
     stream = _digest_stream(seed, length)
     out = [alphabet[byte % len(alphabet)] for byte in stream]
-    letters = [c for c in alphabet if c.isalpha()]
+    letters, uppers, lowers, beyond_hex = _letters_of(alphabet)
     if not letters:
         return "".join(out)
-    uppers = [c for c in letters if c.isupper()]
-    lowers = [c for c in letters if c.islower()]
     if uppers and lowers:
         out[0] = uppers[stream[0] % len(uppers)]
         if length > 1:
             out[1] = lowers[stream[1] % len(lowers)]
     else:
-        beyond_hex = [c for c in letters if c not in "abcdefABCDEF"] or letters
         out[0] = beyond_hex[stream[0] % len(beyond_hex)]
     if length > 2:
         out[-1] = alphabet[stream[-1] % 10]  # every alphabet opens with the ten digits
     return "".join(out)
 
 
+@lru_cache(maxsize=len(_ALPHABETS))
+def _letters_of(alphabet: str) -> tuple[str, str, str, str]:
+    """An alphabet's letters, its capitals, its lower case letters, and its letters beyond hex
+    (all its letters if it has none): sorted out once, not for every placeholder made."""
+    letters = "".join(c for c in alphabet if c.isalpha())
+    beyond_hex = "".join(c for c in letters if c not in "abcdefABCDEF") or letters
+    uppers = "".join(c for c in letters if c.isupper())
+    lowers = "".join(c for c in letters if c.islower())
+    return letters, uppers, lowers, beyond_hex
+
+
+_ALPHABET_SETS = tuple((alphabet, frozenset(alphabet)) for alphabet in _ALPHABETS)
+
+
 def _alphabet_of(characters: set[str]) -> str:
-    return next(a for a in _ALPHABETS if characters <= set(a))
+    return next(alphabet for alphabet, members in _ALPHABET_SETS if characters <= members)
 
 
 def stand_in(

@@ -29,7 +29,7 @@ import binascii
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from urllib.parse import parse_qsl, quote, quote_plus, unquote, urlencode, urlsplit, urlunsplit
 
@@ -250,6 +250,15 @@ def hide_userinfo(netloc: str) -> str:
     return f"{PLACEHOLDER}@{netloc.rpartition('@')[2]}" if "@" in netloc else netloc
 
 
+@dataclass(frozen=True, slots=True)
+class RedactedBody:
+    """A request body redacted for its key: ``fields`` with its secret fields, form parameters
+    and escaped keys replaced, ``known`` that with the known secrets scrubbed as well."""
+
+    fields: bytes
+    known: bytes
+
+
 class Redactor:
     """The redaction rules of one cassette, compiled once: replay only runs finished patterns."""
 
@@ -266,6 +275,7 @@ class Redactor:
         )
         self.secret_params = SECRET_QUERY_PARAMS | {name.lower() for name in secret_params}
         self.known = _scrubber(frozenset(self.secrets))
+        self._known_needles = frozenset(self.known.needles)
 
     def with_secrets_of(self, request: Request) -> Rewriter:
         """A rewriter that also scrubs what this request carried: in its auth headers and
@@ -305,11 +315,35 @@ class Redactor:
     ) -> bytes:
         if not body:
             return body
+        return (rewriter or self.known).apply(self._fields(body, content_type))
+
+    def redacted_body(self, body: bytes, content_type: str | None) -> RedactedBody:
+        """``body`` as :meth:`body` redacts it for the known secrets, with the step before."""
+        if not body:
+            return RedactedBody(body, body)
+        fields = self._fields(body, content_type)
+        return RedactedBody(fields, self.known.apply(fields))
+
+    def body_from(self, redacted: RedactedBody, rewriter: Rewriter) -> bytes:
+        """What :meth:`body` makes with ``rewriter`` of the body ``redacted`` was made of: the
+        same as for the known secrets unless a form of a secret only ``rewriter`` scrubs (one
+        its request carried) is in it, since then every other alternative of its pattern
+        matches where the known one's does. A search for those few forms, not a redaction."""
+        if rewriter is self.known:
+            return redacted.known
+        known_needles = self._known_needles
+        carried = [needle for needle in rewriter.needles if needle not in known_needles]
+        if any(map(redacted.fields.__contains__, carried)):
+            return rewriter.apply(redacted.fields)
+        return redacted.known
+
+    def _fields(self, body: bytes, content_type: str | None) -> bytes:
+        """``body`` with its secret fields, form parameters and escaped keys replaced."""
         if content_type and content_type.startswith("application/x-www-form-urlencoded"):
             body = self._form(body.decode("latin-1")).encode("latin-1")
         elif content_type and content_type.startswith("multipart/form-data"):
             body = _MULTIPART_FIELD.sub(self._multipart_field, body)
-        return (rewriter or self.known).apply(_escaped_keys(SECRET_FIELDS.apply(body)))
+        return _escaped_keys(SECRET_FIELDS.apply(body))
 
     def _multipart_field(self, match: re.Match[bytes]) -> bytes:
         if not self._secret_name(match.group(2).decode("latin-1")):
@@ -334,12 +368,17 @@ class Redactor:
             for name, value in headers
         )
 
-    def request(self, request: Request, rewriter: Rewriter) -> Request:
+    def request(
+        self, request: Request, rewriter: Rewriter, redacted: RedactedBody | None = None
+    ) -> Request:
+        """``request`` redacted; ``redacted``, if given, is its body as redacted for its key."""
         return Request(
             method=request.method,
             url=self.url(request.url, rewriter),
             headers=self.headers(request.headers, rewriter),
-            body=self.body(request.body, request.header("content-type"), rewriter),
+            body=self.body(request.body, request.header("content-type"), rewriter)
+            if redacted is None
+            else self.body_from(redacted, rewriter),
         )
 
     def response(self, response: Response, rewriter: Rewriter) -> Response:

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from replay._core.model import Chunk, Request, Response
 from replay._core.redact import PLACEHOLDER, Redactor, environment_secrets, looks_like_secret
@@ -299,3 +301,44 @@ def test_a_request_body_with_a_key_written_with_json_escapes_is_redacted(token: 
     assert redactor().body(f'{{"text": "{accented}"}}'.encode()) == (
         f'{{"text": "{accented}"}}'.encode()
     )
+
+
+_PIECES = (
+    b'{"model": "gpt-4o", "content": "',
+    b'", "api_key": "',
+    b'"token": "abc123def456ghi789"',
+    KEY.encode(),
+    b"\\u0073\\u006b\\u002d",
+    b"sk-proj-AAAABBBBCCCCDDDDEEEEFFFF",
+    b"hunter2hunter2",
+    b"hunter2%2Bhunter2",
+    b"caf\\u00e9 ",
+    b" plain words ",
+    b"+",
+    b'"}',
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pieces=st.lists(st.sampled_from(_PIECES), max_size=12),
+    header_secret=st.sampled_from([KEY, "hunter2+hunter2", "hunter2hunter2", "sk-proj-AAAA"]),
+    known=st.sampled_from([(), ("hunter2hunter2",), (KEY,)]),
+    content_type=st.sampled_from(["application/json", "application/x-www-form-urlencoded"]),
+)
+def test_a_request_stored_from_its_body_redacted_for_its_key_is_the_request_redacted_whole(
+    pieces: list[bytes], header_secret: str, known: tuple[str, ...], content_type: str
+) -> None:
+    """Recording reuses the body its key redacted, scrubbing it again only where a secret the
+    request carried is in it: the stored request must be byte for byte the one redacting the
+    whole request with those carried secrets makes."""
+    r = redactor(secrets=known)
+    request = Request(
+        "POST",
+        "https://x.test/v1?api_key=hunter2hunter2",
+        (("authorization", f"Bearer {header_secret}"), ("content-type", content_type)),
+        b"".join(pieces),
+    )
+    scrub = r.with_secrets_of(request)
+    reused = r.request(request, scrub, r.redacted_body(request.body, content_type))
+    assert reused == r.request(request, scrub)
