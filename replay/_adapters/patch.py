@@ -145,8 +145,15 @@ def _targets() -> Iterator[tuple[type | ModuleType, str, Callable[[Any], Any]]]:
         yield lib.Client, "_transport_for_url", _routing(ReplayTransport)
         yield lib.AsyncClient, "_transport_for_url", _routing(AsyncReplayTransport)
     for library in _ADAPTERS:
-        if library in sys.modules:
-            yield from _adapter_targets(library)
+        module = sys.modules.get(library)
+        if module is None:
+            continue
+        if isinstance(getattr(module.__spec__, "loader", None), _WrapAfterLoading):
+            # Still being imported on another thread, under an earlier block's hook: it wraps
+            # itself once its import ends. Importing its adapter here would wait for that
+            # import while holding _lock, which the import's own end waits for.
+            continue
+        yield from _adapter_targets(library)
 
 
 def _adapter_targets(library: str) -> Iterator[tuple[type | ModuleType, str, Callable[[Any], Any]]]:

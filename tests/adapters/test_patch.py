@@ -353,3 +353,58 @@ def test_a_library_first_imported_inside_the_block_is_routed(
     replaying = run("none")  # unrouted, the stopped server would be a NetworkBlocked
     assert recording == {"imported_by_the_block": [], "status": 200, "recorded": 1, "replayed": 0}
     assert replaying == {"imported_by_the_block": [], "status": 200, "recorded": 0, "replayed": 1}
+
+
+IMPORTED_WHILE_THE_NEXT_BLOCK_STARTS = """
+import importlib.abc, sys, threading
+import replay
+from replay import CassetteMiss, NetworkBlocked
+
+started, release = threading.Event(), threading.Event()
+
+
+class SlowImport(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    '''urllib3's import, held in the middle until released.'''
+
+    def find_spec(self, name, path, target=None):
+        if name != "urllib3":
+            return None
+        for finder in sys.meta_path[sys.meta_path.index(self) + 1 :]:
+            if (spec := finder.find_spec(name, path, target)) is not None:
+                self.real, spec.loader = spec.loader, self
+                return spec
+
+    def create_module(self, spec):
+        return self.real.create_module(spec)
+
+    def exec_module(self, module):
+        started.set()
+        release.wait()
+        self.real.exec_module(module)
+
+
+path = sys.argv[1]
+importer = threading.Thread(target=lambda: __import__("urllib3"))
+with replay.use_cassette(path, mode="none"):
+    sys.meta_path.insert(1, SlowImport())  # after replay's hook, which asks the finders after it
+    importer.start()
+    started.wait()
+threading.Timer(0.5, release.set).start()  # the import ends while the next block starts
+with replay.use_cassette(path, mode="none"):
+    importer.join()
+    import urllib3
+
+    try:
+        urllib3.request("GET", "http://127.0.0.1:9/v1/models", retries=False)
+    except (CassetteMiss, NetworkBlocked) as error:
+        print(type(error).__name__)
+"""
+
+
+def test_a_library_whose_import_ends_as_the_next_block_starts_is_routed(tmp_path: Path) -> None:
+    """A block starting while another thread imports urllib3 under an earlier block's hook
+    leaves that import to wrap it as it ends: importing the adapter there, under the block's
+    lock, waited for the import, whose end waited for the lock (a deadlock)."""
+    command = [sys.executable, "-c", IMPORTED_WHILE_THE_NEXT_BLOCK_STARTS, str(tmp_path / "c.json")]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout) == (0, "CassetteMiss\n"), done.stderr  # not unrouted
