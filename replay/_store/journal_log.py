@@ -148,16 +148,21 @@ def consumed(directory: Path, log: str) -> int:
 def records(directory: Path, log: str) -> list[LogRecord]:
     """The complete records of ``log`` not yet folded; none when it was removed."""
     start = consumed(directory, log)
-    file = cassette_file.open_regular(directory / log)
+    data = _read_from(directory / log, start)
+    return [] if data is None else list(complete_records(data, start))
+
+
+def _read_from(path: Path, offset: int) -> bytes | None:
+    """The log's bytes from ``offset`` on; None when it was removed."""
+    file = cassette_file.open_regular(path)
     if file is None:
-        return []
+        return None
     try:
         with file:
-            file.seek(start)
-            data = file.read()
+            file.seek(offset)
+            return file.read()
     except OSError as error:
-        raise CassetteError(directory / log, f"cannot read: {error.strerror or error}") from error
-    return list(complete_records(data, start))
+        raise CassetteError(path, f"cannot read: {error.strerror or error}") from error
 
 
 def read_record(directory: Path, place: Place) -> bytes | None:
@@ -194,16 +199,8 @@ def consume(directory: Path, log: str, end: int) -> None:
 def _record_from(directory: Path, log: str, offset: int) -> bool:
     """Whether a complete record starts at ``offset``, a record's end: those before it are
     not read again."""
-    file = cassette_file.open_regular(directory / log)
-    if file is None:
-        return False
-    try:
-        with file:
-            file.seek(offset)
-            rest = file.read()
-    except OSError as error:
-        raise CassetteError(directory / log, f"cannot read: {error.strerror or error}") from error
-    return next(complete_records(rest, offset), None) is not None
+    rest = _read_from(directory / log, offset)
+    return rest is not None and next(complete_records(rest, offset), None) is not None
 
 
 def sweep(directory: Path) -> None:
