@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -56,10 +56,11 @@ class Store(Protocol[At]):
         the start of the run rather than now); None: read it with ``view``."""
 
     def write(
-        self, path: At, interactions: dict[str, Any], folded: Iterable[str], expected: Any
+        self, path: At, interactions: Mapping[str, Any], folded: Iterable[str], expected: Any
     ) -> Loaded:
         """Replace the cassette if it is still at version ``expected``: the ``signature`` it was
-        read with (None: absent; an ETag in an object store)."""
+        read with (None: absent; an ETag in an object store). ``interactions`` are encoded by
+        :func:`~replay._store.cassette_file.dump` (a fold's, once for both its writes)."""
 
     def delete(self, path: At, expected: Any) -> None:
         """Remove the cassette if it is still at version ``expected``."""
@@ -105,7 +106,7 @@ class LocalStore:
         return None  # a local read is already a stat and a parse remembered by signature
 
     def write(
-        self, path: Path, interactions: dict[str, Any], folded: Iterable[str], expected: Any
+        self, path: Path, interactions: Mapping[str, Any], folded: Iterable[str], expected: Any
     ) -> Loaded:
         self._check(path, expected)
         return cassette_file.save(path, interactions, folded)
