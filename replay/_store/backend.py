@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import threading
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
@@ -94,6 +95,18 @@ ENTRY_SUFFIX = ".entry"
 
 def journal_directory(path: Path) -> Path:
     return path.parent / f".{path.name}.journal"
+
+
+class _Held(threading.local):
+    """The journal directories whose cassette's lock this thread holds, with what it has seen
+    of their logs meanwhile (:class:`~replay._store.journal_log.Seen`)."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, journal_log.Seen] = {}
+
+
+_HELD = _Held()
+"""Of the process, not of a store: the lock it stands for is a file's."""
 
 
 class LocalStore:
@@ -168,7 +181,7 @@ class LocalStore:
         directory = journal_directory(path)
         place = journal_log.PLACES.of(directory, entry_id)
         if place is not None:
-            return journal_log.read_record(directory, place)
+            return journal_log.read_record(directory, place, _HELD.seen.get(os.fspath(directory)))
         entry = directory / f"{entry_id}{ENTRY_SUFFIX}"
         file = cassette_file.open_regular(entry)
         if file is None:
@@ -199,6 +212,8 @@ class LocalStore:
                 path, f"cannot remove folded journal entries: {error.strerror or error}"
             ) from error
         journal_log.PLACES.forget(directory, entry_ids)
+        if os.fspath(directory) in _HELD.seen:  # consumed: not as seen any more
+            _HELD.seen[os.fspath(directory)] = journal_log.Seen()
         with contextlib.suppress(OSError):  # not empty: a writer is still recording
             directory.rmdir()
 
@@ -209,12 +224,18 @@ class LocalStore:
     def exclusive(self, path: Path) -> Iterator[None]:
         """The lock; entered by every fold, which is when what a killed writer left is removed.
 
-        This process's own log is closed first, so that the fold removes it whole.
+        This process's own log is closed first, so that the fold removes it whole. While it
+        is held, what is seen of a log is kept (:class:`~replay._store.journal_log.Seen`).
         """
+        directory = os.fspath(journal_directory(path))
         with cassette_file.lock(path):
-            journal_log.APPENDERS.rotate(os.fspath(journal_directory(path)))
+            journal_log.APPENDERS.rotate(directory)
             self._remove_abandoned(path)
-            yield
+            _HELD.seen[directory] = journal_log.Seen()
+            try:
+                yield
+            finally:
+                del _HELD.seen[directory]
 
     def _remove_abandoned(self, path: Path) -> None:
         """The temporary copies of a killed save (``.NAME.*.tmp``) and of a killed recorder's
