@@ -315,16 +315,22 @@ def _encode(interactions: Mapping[str, Any]) -> bytes:
     return orjson.dumps(document, option=orjson.OPT_INDENT_2) + b"\n"
 
 
+_CONTAINERS = (dict, list)
+
+
 def _sorted(value: Any) -> Any:
-    """Leaves are taken as they are rather than passed to a call of their own (most of what a
-    cassette holds is leaves: most of the time this took)."""
+    """Leaves are taken as they are rather than passed to a call of their own, and keys are
+    sorted alone (most of what a cassette holds is leaves: most of the time this took)."""
     if isinstance(value, dict):
-        return {
-            key: _sorted(item) if key != "json" and isinstance(item, dict | list) else item
-            for key, item in sorted(value.items())
-        }
+        ordered = {}
+        for key in sorted(value):
+            item = value[key]
+            if isinstance(item, _CONTAINERS) and key != "json":
+                item = _sorted(item)
+            ordered[key] = item
+        return ordered
     if isinstance(value, list):
-        return [_sorted(item) if isinstance(item, dict | list) else item for item in value]
+        return [_sorted(item) if isinstance(item, _CONTAINERS) else item for item in value]
     return value
 
 
