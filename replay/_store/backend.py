@@ -26,6 +26,7 @@ which store it has. :class:`LocalStore` keeps them as files::
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import threading
 from collections.abc import Iterable, Iterator, Mapping
@@ -97,6 +98,13 @@ def journal_directory(path: Path) -> Path:
     return path.parent / f".{path.name}.journal"
 
 
+@functools.lru_cache(maxsize=1024)
+def _journal_name(path: Path) -> str:
+    """:func:`journal_directory` as a string, made once per cassette rather than once per
+    recorded call (the path operations were a tenth of writing an entry)."""
+    return os.fspath(journal_directory(path))
+
+
 class _Held(threading.local):
     """The journal directories whose cassette's lock this thread holds, with what it has seen
     of their logs meanwhile (:class:`~replay._store.journal_log.Seen`)."""
@@ -147,9 +155,7 @@ class LocalStore:
     def add_entry(self, path: Path, entry_id: str, data: bytes) -> None:
         """Appended to this process's log for the cassette: one ``write``."""
         try:
-            journal_log.APPENDERS.append(
-                os.fspath(journal_directory(path)), journal_log.frame(entry_id, data)
-            )
+            journal_log.APPENDERS.append(_journal_name(path), journal_log.frame(entry_id, data))
         except OSError as error:
             raise CassetteError(
                 path, f"cannot write to its journal: {error.strerror or error}"

@@ -35,8 +35,8 @@ import struct
 import threading
 import zlib
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from replay._core.errors import CassetteError
 from replay._store import cassette_file
@@ -48,8 +48,9 @@ LOG_SUFFIX = ".log"
 CONSUMED_SUFFIX = ".folded"
 
 
-@dataclass(frozen=True)
-class LogRecord:
+class LogRecord(NamedTuple):
+    """(A named tuple: a frozen dataclass took a third of the listing's time per record.)"""
+
     entry_id: str
     start: int
     end: int
@@ -57,8 +58,10 @@ class LogRecord:
 
 
 def frame(entry_id: str, data: bytes) -> bytes:
-    payload = entry_id.encode() + b"\n" + data
-    return HEADER.pack(MAGIC, len(payload), zlib.crc32(payload)) + payload
+    """Joined once: the entry is most of the record, and copied only into it."""
+    head = entry_id.encode() + b"\n"
+    length, checksum = len(head) + len(data), zlib.crc32(data, zlib.crc32(head))
+    return b"".join((HEADER.pack(MAGIC, length, checksum), head, data))
 
 
 def complete_records(buffer: bytes, offset: int) -> Iterator[LogRecord]:
@@ -80,8 +83,7 @@ def complete_records(buffer: bytes, offset: int) -> Iterator[LogRecord]:
         position = end
 
 
-@dataclass(frozen=True)
-class Place:
+class Place(NamedTuple):
     log: str
     start: int
     end: int
