@@ -94,15 +94,11 @@ class Store(Protocol[At]):
 ENTRY_SUFFIX = ".entry"
 
 
-def journal_directory(path: Path) -> Path:
-    return path.parent / f".{path.name}.journal"
-
-
 @functools.lru_cache(maxsize=1024)
-def _journal_name(path: Path) -> str:
-    """:func:`journal_directory` as a string, made once per cassette rather than once per
-    recorded call (the path operations were a tenth of writing an entry)."""
-    return os.fspath(journal_directory(path))
+def journal_directory(path: Path) -> Path:
+    """Made once per cassette, not once per recorded call or entry folded (the path operations
+    were a tenth of writing an entry); a path never changes, so one can be shared."""
+    return path.parent / f".{path.name}.journal"
 
 
 class _Held(threading.local):
@@ -155,7 +151,9 @@ class LocalStore:
     def add_entry(self, path: Path, entry_id: str, data: bytes) -> None:
         """Appended to this process's log for the cassette: one ``write``."""
         try:
-            journal_log.APPENDERS.append(_journal_name(path), journal_log.frame(entry_id, data))
+            journal_log.APPENDERS.append(
+                os.fspath(journal_directory(path)), journal_log.frame(entry_id, data)
+            )
         except OSError as error:
             raise CassetteError(
                 path, f"cannot write to its journal: {error.strerror or error}"
