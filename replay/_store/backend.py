@@ -96,8 +96,8 @@ ENTRY_SUFFIX = ".entry"
 
 @functools.lru_cache(maxsize=1024)
 def journal_directory(path: Path) -> Path:
-    """Made once per cassette, not once per recorded call or entry folded (the path operations
-    were a tenth of writing an entry); a path never changes, so one can be shared."""
+    """Made once per cassette, not once per recorded call and per entry folded (the path
+    operations were a sixth of a fold's time); a path never changes, so one can be shared."""
     return path.parent / f".{path.name}.journal"
 
 
