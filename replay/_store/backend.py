@@ -26,8 +26,10 @@ which store it has. :class:`LocalStore` keeps them as files::
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
-from collections.abc import Iterable, Iterator
+import threading
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -56,10 +58,11 @@ class Store(Protocol[At]):
         the start of the run rather than now); None: read it with ``view``."""
 
     def write(
-        self, path: At, interactions: dict[str, Any], folded: Iterable[str], expected: Any
+        self, path: At, interactions: Mapping[str, Any], folded: Iterable[str], expected: Any
     ) -> Loaded:
         """Replace the cassette if it is still at version ``expected``: the ``signature`` it was
-        read with (None: absent; an ETag in an object store)."""
+        read with (None: absent; an ETag in an object store). ``interactions`` are encoded by
+        :func:`~replay._store.cassette_file.dump` (a fold's, once for both its writes)."""
 
     def delete(self, path: At, expected: Any) -> None:
         """Remove the cassette if it is still at version ``expected``."""
@@ -91,8 +94,23 @@ class Store(Protocol[At]):
 ENTRY_SUFFIX = ".entry"
 
 
+@functools.lru_cache(maxsize=1024)
 def journal_directory(path: Path) -> Path:
+    """Made once per cassette, not once per recorded call and per entry folded (the path
+    operations were a sixth of a fold's time); a path never changes, so one can be shared."""
     return path.parent / f".{path.name}.journal"
+
+
+class _Held(threading.local):
+    """The journal directories whose cassette's lock this thread holds, with what it has seen
+    of their logs meanwhile (:class:`~replay._store.journal_log.Seen`)."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, journal_log.Seen] = {}
+
+
+_HELD = _Held()
+"""Of the process, not of a store: the lock it stands for is a file's."""
 
 
 class LocalStore:
@@ -105,7 +123,7 @@ class LocalStore:
         return None  # a local read is already a stat and a parse remembered by signature
 
     def write(
-        self, path: Path, interactions: dict[str, Any], folded: Iterable[str], expected: Any
+        self, path: Path, interactions: Mapping[str, Any], folded: Iterable[str], expected: Any
     ) -> Loaded:
         self._check(path, expected)
         return cassette_file.save(path, interactions, folded)
@@ -167,7 +185,7 @@ class LocalStore:
         directory = journal_directory(path)
         place = journal_log.PLACES.of(directory, entry_id)
         if place is not None:
-            return journal_log.read_record(directory, place)
+            return journal_log.read_record(directory, place, _HELD.seen.get(os.fspath(directory)))
         entry = directory / f"{entry_id}{ENTRY_SUFFIX}"
         file = cassette_file.open_regular(entry)
         if file is None:
@@ -198,6 +216,8 @@ class LocalStore:
                 path, f"cannot remove folded journal entries: {error.strerror or error}"
             ) from error
         journal_log.PLACES.forget(directory, entry_ids)
+        if os.fspath(directory) in _HELD.seen:  # consumed: not as seen any more
+            _HELD.seen[os.fspath(directory)] = journal_log.Seen()
         with contextlib.suppress(OSError):  # not empty: a writer is still recording
             directory.rmdir()
 
@@ -208,12 +228,18 @@ class LocalStore:
     def exclusive(self, path: Path) -> Iterator[None]:
         """The lock; entered by every fold, which is when what a killed writer left is removed.
 
-        This process's own log is closed first, so that the fold removes it whole.
+        This process's own log is closed first, so that the fold removes it whole. While it
+        is held, what is seen of a log is kept (:class:`~replay._store.journal_log.Seen`).
         """
+        directory = os.fspath(journal_directory(path))
         with cassette_file.lock(path):
-            journal_log.APPENDERS.rotate(os.fspath(journal_directory(path)))
+            journal_log.APPENDERS.rotate(directory)
             self._remove_abandoned(path)
-            yield
+            _HELD.seen[directory] = journal_log.Seen()
+            try:
+                yield
+            finally:
+                del _HELD.seen[directory]
 
     def _remove_abandoned(self, path: Path) -> None:
         """The temporary copies of a killed save (``.NAME.*.tmp``) and of a killed recorder's

@@ -294,23 +294,73 @@ def write_atomically(path: Path, data: bytes) -> os.stat_result:
 
 def dump(interactions: Mapping[str, Any], folded: Iterable[str] = ()) -> bytes:
     """Sorted keys everywhere but inside a JSON body, which keeps the order it came in."""
-    document: dict[str, Any] = {
+    encoded = (
+        interactions.encoded() if isinstance(interactions, Contents) else _encode(interactions)
+    )
+    names = sorted(folded)
+    if not names:
+        return encoded
+    # The field sorts before "interactions", so the file is the one without it with it put
+    # first: the same bytes as the whole document dumped, without sorting it all again.
+    head = orjson.dumps({FOLDED_FIELD: names}, option=orjson.OPT_INDENT_2)
+    return head[: -len(b"\n}")] + b",\n" + encoded[len(b"{\n") :]
+
+
+def _encode(interactions: Mapping[str, Any]) -> bytes:
+    """The file of ``interactions``, without ``folded_journal_entries``."""
+    document = {
         "interactions": {key: _sorted(interactions[key]) for key in sorted(interactions)},
         "version": FORMAT_VERSION,
     }
-    if folded:
-        document[FOLDED_FIELD] = sorted(folded)
-    return orjson.dumps(dict(sorted(document.items())), option=orjson.OPT_INDENT_2) + b"\n"
+    return orjson.dumps(document, option=orjson.OPT_INDENT_2) + b"\n"
+
+
+_CONTAINERS = (dict, list)
 
 
 def _sorted(value: Any) -> Any:
+    """Leaves are taken as they are rather than passed to a call of their own, and keys are
+    sorted alone (most of what a cassette holds is leaves: most of the time this took)."""
     if isinstance(value, dict):
-        return {
-            key: item if key == "json" else _sorted(item) for key, item in sorted(value.items())
-        }
+        ordered = {}
+        for key in sorted(value):
+            item = value[key]
+            if isinstance(item, _CONTAINERS) and key != "json":
+                item = _sorted(item)
+            ordered[key] = item
+        return ordered
     if isinstance(value, list):
-        return [_sorted(item) for item in value]
+        return [_sorted(item) if isinstance(item, _CONTAINERS) else item for item in value]
     return value
+
+
+class Contents(Mapping[str, Any]):
+    """Interactions a fold writes twice, with the names of the entries it folded and then
+    without (see :mod:`replay._store.journal`): sorted and encoded once, for both.
+
+    Nothing changes them meanwhile: this has no way to, and what they hold, a cassette's
+    parsed interactions and the entries this process recorded, is only ever read.
+    """
+
+    def __init__(self, interactions: Mapping[str, Any]) -> None:
+        self._interactions = dict(interactions)
+        self._encoded: bytes | None = None
+
+    def __getitem__(self, key: str) -> Any:
+        return self._interactions[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._interactions)
+
+    def __len__(self) -> int:
+        return len(self._interactions)
+
+    def encoded(self) -> bytes:
+        """The file without ``folded_journal_entries``. Two threads at once would each make
+        the same bytes, so there is nothing to lock."""
+        if self._encoded is None:
+            self._encoded = _encode(self._interactions)
+        return self._encoded
 
 
 TEMPORARY_SUFFIX = ".tmp"

@@ -184,11 +184,13 @@ def _fold_once(store: Store[Any], path: Location, change: Change | None) -> Load
         absorbed = True
     kept = interactions if change is None else change(interactions)
     changed = kept is not interactions
+    # Written once or twice (with the names of the entries absorbed, then without): encoded once.
+    contents = cassette_file.Contents(kept or {})
     written = base
     if listed:
         if absorbed or changed:
             # Naming the entries absorbed: a crash before they are removed leaves them skipped.
-            written = store.write(path, kept or {}, listed, base.signature)
+            written = store.write(path, contents, listed, base.signature)
         store.remove_entries(path, listed)
         for entry_id in listed:
             _written.pop(entry_id, None)
@@ -196,7 +198,7 @@ def _fold_once(store: Store[Any], path: Location, change: Change | None) -> Load
         store.delete(path, written.signature)
         return Loaded({}, None)
     if written.folded or (changed and not listed):
-        written = store.write(path, kept, (), written.signature)
+        written = store.write(path, contents, (), written.signature)
     return written
 
 

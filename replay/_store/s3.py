@@ -297,7 +297,11 @@ class S3Store:
         return loaded
 
     def write(
-        self, path: S3Location, interactions: dict[str, Any], folded: Iterable[str], expected: Any
+        self,
+        path: S3Location,
+        interactions: Mapping[str, Any],
+        folded: Iterable[str],
+        expected: Any,
     ) -> Loaded:
         self._refuse_unconditional_store(path)
         folded = frozenset(folded)
