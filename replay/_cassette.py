@@ -450,7 +450,7 @@ class Cassette:
                 self._replays[source] += 1
                 return Replay(outcomes[chosen])
             self.used_keys.add(key)
-        scrub = self.redactor.with_secrets_of(request)
+        scrub = self.redactor.with_secrets_of(request, redacted)
         stored = self.redactor.request(request, scrub, redacted)
         if self.normalize:
             stored = self._normalizer.request(stored)
