@@ -414,7 +414,7 @@ class Normalizer:
         """``shown``: the whole body as :meth:`shown` gave it to the caller, in one piece with
         this provider and seed; the same body is not normalized again."""
         if shown is not None and len(response.chunks) == 1 and shown.given == response.body:
-            chunks: tuple[Chunk, ...] = (replace(response.chunks[0], data=shown.shown),)
+            chunks: tuple[Chunk, ...] = (Chunk(shown.shown, response.chunks[0].at),)
         else:
             self._learn_ids(response.body, provider, seed)
             chunks = response.chunks
