@@ -39,6 +39,8 @@ import workload as w
 
 from replay import AsyncReplayTransport, Cassette, ReplayTransport
 from replay._adapters.httpx_transport import replayed, to_model
+from replay._cassette import Record
+from replay._core.model import Chunk, Response, TransportFailure
 
 HERE = Path(__file__).parent
 RESULTS = HERE / "results"
@@ -50,6 +52,8 @@ STAGES: dict[str, str] = {
     "decide": "the stored response decoded, and the replay decided",
     "replayed": "an httpx2 Response made of it, and read",
     "floor": "the floor's own work: a dict look-up by a hash of the body, a Response, read",
+    "record_decide": "recording: the httpx2 request converted, keyed, redacted, normalized",
+    "record_add": "recording: the answer shown to the caller as it will replay, then stored",
     "client_floor": "a whole client.post() through MockTransport (the floor)",
     "client_replay": "a whole client.post() through ReplayTransport, replaying",
     "client_record": "a whole client.post() through ReplayTransport, recording",
@@ -104,6 +108,9 @@ def run_stage(stage: str, count: int, directory: Path) -> None:
         for request in requests[: count + 1]:
             work.floor(request).read()
         return
+    if stage.startswith("record_"):
+        _record(stage, work, directory, requests[: count + 1])
+        return
     cassette = Cassette(work.cassette, "none")
     cassette.decide(to_model(requests[0]))
     for request in requests[1 : count + 1]:
@@ -114,6 +121,30 @@ def run_stage(stage: str, count: int, directory: Path) -> None:
             decision = cassette.decide(model)  # its key first, as key_for above
             if stage == "replayed":
                 replayed(decision.outcome, request, None).read()
+
+
+def _record(stage: str, work: Workload, directory: Path, requests: list[httpx2.Request]) -> None:
+    """What recording does inside the transport, with no HTTP client around it: decide, then
+    (``record_add``) the answer through the caller's view (:class:`ShownBody`) and into the
+    journal, as the transport's stream does it; the journal is not folded."""
+    recording = Path(tempfile.mkdtemp(dir=directory)) / "recording.json"
+    cassette = Cassette(recording, "once")
+    for request in requests:
+        decision = cassette.decide(to_model(request))
+        if stage != "record_add" or not isinstance(decision, Record):
+            continue
+        answer = work.answers[_hash(request.content)]
+
+        def outcome(complete: bool, cut: TransportFailure | None, body: bytes = answer) -> Response:
+            return Response(200, w.RESPONSE_HEADERS, (Chunk(body, 0.05),), "2024", complete, cut)
+
+        being_read = cassette.recording(decision, outcome, "application/json")
+        being_read.shown.feed(answer)
+        being_read.shown.rest()
+        being_read.finish(complete=True)
+    # Ended with no fold of the journal into the file (client_record counts one, at the
+    # client's close): these stages count the request path alone.
+    os._exit(0)
 
 
 async def _async_calls(stage: str, work: Workload, bodies: list[bytes]) -> None:
@@ -185,6 +216,15 @@ def markdown(costs: dict[str, float], count: int) -> str:
     lines += [
         f"| all of replay's work | {costs['replayed'] / 1e3:.0f} | |",
         f"| the floor's work | {costs['floor'] / 1e3:.0f} | {STAGES['floor']} |",
+        "",
+        "## A recorded request, inside the transport",
+        "",
+        "| step | k instructions | what |",
+        "|---|---|---|",
+        f"| record_decide | {costs['record_decide'] / 1e3:.0f} | {STAGES['record_decide']} |",
+        f"| record_add | {(costs['record_add'] - costs['record_decide']) / 1e3:.0f} | "
+        f"{STAGES['record_add']} |",
+        f"| all of recording's work but the HTTP client's | {costs['record_add'] / 1e3:.0f} | |",
         "",
         "## A whole call",
         "",

@@ -377,20 +377,24 @@ class Cassette:
         """
         return self._keyed(request)[0]
 
-    def _keyed(self, request: Request) -> tuple[str, RedactedBody | None]:
-        """:meth:`key_for`'s key, and the request's body as redacted for it when the fast path
-        did not find it: a request to record is then stored with no second redaction of it."""
+    def _keyed(self, request: Request) -> tuple[str, RedactedBody | None, str]:
+        """:meth:`key_for`'s key; the request's body as redacted for it when the fast path
+        did not find it (a request to record is then stored with no second redaction of it);
+        and the request's exact digest (the stored one's too, when storing changes nothing a
+        digest reads: see :meth:`_stored_digest`)."""
         with self._lock:
             loaded = self._base()
             if self._exact_keys_of is not loaded:
                 self._exact_keys = dict(_digests(loaded.interactions))
                 self._exact_keys_of = loaded
             exact_keys = self._exact_keys
-        key = exact_keys.get(request_keys.exact_digest(request, self.rules))
+        digest = request_keys.exact_digest(request, self.rules)
+        key = exact_keys.get(digest)
         if key is not None:
-            return key, None
+            return key, None, digest
         redacted = self.redactor.redacted_body(request.body, request.header("content-type"))
-        return request_keys.request_key(self.keyed_form(request, redacted), self.rules), redacted
+        keyed = request_keys.request_key(self.keyed_form(request, redacted), self.rules)
+        return keyed, redacted, digest
 
     # Deciding.
 
@@ -407,7 +411,7 @@ class Cassette:
     def decide(self, request: Request) -> Replay | Record:
         """Replay, or record; raises :class:`CassetteMiss` where the mode forbids recording."""
         asked, request = request, decoded_request(request)
-        key, redacted = self._keyed(request)  # which loads the cassette
+        key, redacted, digest = self._keyed(request)  # which loads the cassette
         with self._lock:
             if self.match_rules.match_on is None:
                 counted, sources = key, None
@@ -446,16 +450,12 @@ class Cassette:
                 self._replays[source] += 1
                 return Replay(outcomes[chosen])
             self.used_keys.add(key)
-        scrub = self.redactor.with_secrets_of(request)
+        scrub = self.redactor.with_secrets_of(request, redacted)
         stored = self.redactor.request(request, scrub, redacted)
         if self.normalize:
             stored = self._normalizer.request(stored)
         self._refuse_undecoded("request", request, request.body, scrub, stored.url)
-        sent = (
-            request_keys.exact_digest(stored, self.rules)
-            if self._keyed_alike(stored, request, key)
-            else None
-        )
+        sent = self._stored_digest(stored, request, key, digest)
         upstream = self._normalizer.upstream(asked) if self.normalize else None
         return Record(key, stored, scrub, sent, upstream)
 
@@ -482,18 +482,24 @@ class Cassette:
         self._expired.add(key)
         return True
 
-    def _keyed_alike(self, stored: Request, request: Request, key: str) -> bool:
-        """Whether the request as stored has the key of the request as sent: only then may its
-        exact digest lead to that key. Where storing changed nothing a key reads (the usual
-        case: no secret or known id in the URL or body), it has by construction."""
+    def _stored_digest(
+        self, stored: Request, request: Request, key: str, digest: str
+    ) -> str | None:
+        """The exact digest of the request as stored, if it has the key of the request as
+        sent (only then may the digest lead to that key), else None. Where storing changed
+        nothing a key or a digest reads (the usual case: no secret or known id in the URL or
+        body, no ``match_headers``), it has that key by construction, and ``digest``, the sent
+        request's, is its digest: the same method, URL, content type and body bytes."""
         unchanged = (
             stored.url == request.url
             and stored.body == request.body
             and stored.header("content-type") == request.header("content-type")
         )
-        if unchanged and not self.rules.match_headers:
-            return True
-        return self.key_of(stored) == key
+        if unchanged and not self.rules.match_headers and stored.method == request.method:
+            return digest
+        if self.key_of(stored) != key:
+            return None
+        return request_keys.exact_digest(stored, self.rules)
 
     def _rekeyed_outcomes(self, key: str) -> list[Outcome] | None:
         """The responses stored under other keys whose requests have ``key`` under today's rules.

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from urllib.parse import urlsplit
 
 STABLE_HEADERS = frozenset(
@@ -231,6 +232,24 @@ BUILTIN: tuple[Provider, ...] = (
 
 def detect(url: str, body: bytes, extra: Sequence[Provider] = ()) -> Provider:
     """The rules for a request to ``url`` whose response body is ``body``."""
+    theirs = tuple(extra)
+    try:
+        by_url, marked = _by_url(url, theirs), _marked(theirs)
+    except TypeError:  # a user's provider holding a list is no dict key: worked out anew
+        by_url, marked = _by_url.__wrapped__(url, theirs), _marked.__wrapped__(theirs)
+    if by_url is not None:
+        return by_url
+    head = body[:4096]
+    for provider, markers in marked:
+        if all(marker in head for marker in markers):
+            return provider
+    return OPENAI_COMPATIBLE
+
+
+@lru_cache(maxsize=256)
+def _by_url(url: str, extra: tuple[Provider, ...]) -> Provider | None:
+    """The provider ``url`` names by its host, else by its path, if any: the same for every
+    response of a recording session's URL, so worked out once for each."""
     parts = urlsplit(url)
     host = (parts.hostname or "").lower()
     candidates = (*extra, *BUILTIN)
@@ -240,9 +259,15 @@ def detect(url: str, body: bytes, extra: Sequence[Provider] = ()) -> Provider:
     for provider in candidates:
         if provider.matches_path(parts.path):
             return provider
-    head = body[:4096]
-    for provider in candidates:
-        markers = provider.body_markers
-        if markers and all(b'"' + marker.encode() + b'"' in head for marker in markers):
-            return provider
-    return OPENAI_COMPATIBLE
+    return None
+
+
+@lru_cache(maxsize=16)
+def _marked(extra: tuple[Provider, ...]) -> tuple[tuple[Provider, tuple[bytes, ...]], ...]:
+    """Each provider that has body markers, in the order tried, with them as the quoted bytes
+    sought in a body."""
+    return tuple(
+        (provider, tuple(b'"' + marker.encode() + b'"' for marker in provider.body_markers))
+        for provider in (*extra, *BUILTIN)
+        if provider.body_markers
+    )

@@ -257,6 +257,9 @@ class RedactedBody:
 
     fields: bytes
     known: bytes
+    named: bool = True
+    """Whether the body as sent may name a secret field (it has a secret JSON field's name, or
+    it is a form): if not, :meth:`Redactor.with_secrets_of` need not look for their values."""
 
 
 class Redactor:
@@ -277,10 +280,12 @@ class Redactor:
         self.known = _scrubber(frozenset(self.secrets))
         self._known_needles = frozenset(self.known.needles)
 
-    def with_secrets_of(self, request: Request) -> Rewriter:
+    def with_secrets_of(self, request: Request, redacted: RedactedBody | None = None) -> Rewriter:
         """A rewriter that also scrubs what this request carried: in its auth headers and
-        cookies, its query, and the secret fields of its body."""
-        carried = set(_carried_secrets(request, self.secret_headers, self._secret_name))
+        cookies, its query, and the secret fields of its body; ``redacted``, if given, is its
+        body as :meth:`redacted_body` redacted it."""
+        named = redacted is None or redacted.named
+        carried = set(_carried_secrets(request, self.secret_headers, self._secret_name, named))
         if carried <= self.secrets:
             return self.known
         return _scrubber(frozenset(self.secrets | carried))
@@ -320,9 +325,9 @@ class Redactor:
     def redacted_body(self, body: bytes, content_type: str | None) -> RedactedBody:
         """``body`` as :meth:`body` redacts it for the known secrets, with the step before."""
         if not body:
-            return RedactedBody(body, body)
-        fields = self._fields(body, content_type)
-        return RedactedBody(fields, self.known.apply(fields))
+            return RedactedBody(body, body, named=False)
+        fields, named = self._named_fields(body, content_type)
+        return RedactedBody(fields, self.known.apply(fields), named)
 
     def body_from(self, redacted: RedactedBody, rewriter: Rewriter) -> bytes:
         """What :meth:`body` makes with ``rewriter`` of the body ``redacted`` was made of: the
@@ -339,11 +344,21 @@ class Redactor:
 
     def _fields(self, body: bytes, content_type: str | None) -> bytes:
         """``body`` with its secret fields, form parameters and escaped keys replaced."""
+        return self._named_fields(body, content_type)[0]
+
+    def _named_fields(self, body: bytes, content_type: str | None) -> tuple[bytes, bool]:
+        """:meth:`_fields`, and whether the body may name a secret field: a form, or a body
+        in which the pattern of secret fields found a name. Every value
+        :func:`_body_secrets` reads from JSON is in a match of that pattern (each of its
+        patterns matches a subset of what :data:`_FIELD` matches), so none has any if it found
+        none: its count is the proof, one scan where two more would find nothing."""
+        form = False
         if content_type and content_type.startswith("application/x-www-form-urlencoded"):
-            body = self._form(body.decode("latin-1")).encode("latin-1")
+            body, form = self._form(body.decode("latin-1")).encode("latin-1"), True
         elif content_type and content_type.startswith("multipart/form-data"):
-            body = _MULTIPART_FIELD.sub(self._multipart_field, body)
-        return _escaped_keys(SECRET_FIELDS.apply(body))
+            body, form = _MULTIPART_FIELD.sub(self._multipart_field, body), True
+        fields, named = _FIELD.subn(_field_value, body)  # SECRET_FIELDS.apply, counted
+        return _escaped_keys(fields), form or named > 0
 
     def _multipart_field(self, match: re.Match[bytes]) -> bytes:
         if not self._secret_name(match.group(2).decode("latin-1")):
@@ -441,7 +456,10 @@ def _scrubber(secrets: frozenset[str]) -> Rewriter:
 
 
 def _carried_secrets(
-    request: Request, secret_headers: frozenset[str], secret_name: Callable[[str], bool]
+    request: Request,
+    secret_headers: frozenset[str],
+    secret_name: Callable[[str], bool],
+    named: bool = True,
 ) -> Iterable[str]:
     for name, value in request.headers:
         if name in ("cookie", "set-cookie"):
@@ -455,7 +473,7 @@ def _carried_secrets(
     for userinfo in (parts.username, parts.password):
         if userinfo and len(userinfo) >= MIN_SECRET_LENGTH:
             yield unquote(userinfo)
-    if request.body:
+    if request.body and named:
         yield from _long_enough(_body_secrets(request, secret_name))
 
 

@@ -43,8 +43,11 @@ class Rewrites:
         return b"".join(pieces)
 
     def apply_to(self, chunks: tuple[Chunk, ...]) -> tuple[Chunk, ...]:
-        """Rewrite recorded chunks; each keeps its arrival time."""
+        """Rewrite recorded chunks; each keeps its arrival time. Chunks nothing rewrote are
+        given back as they are: a response passes several rewriters, most changing nothing."""
         rewritten = self.apply_chunks([chunk.data for chunk in chunks])
+        if all(data is chunk.data for data, chunk in zip(rewritten, chunks, strict=True)):
+            return chunks
         return tuple(Chunk(data, chunk.at) for data, chunk in zip(rewritten, chunks, strict=True))
 
     def apply_chunks(self, chunks: Sequence[bytes]) -> list[bytes]:
