@@ -303,12 +303,16 @@ class Cassette:
         change = self._changes.get(key)
         if change is not None:
             return change.outcomes
-        outcomes = self._decoded_outcomes.get(key)
+        outcomes = self._decoded_outcomes.get(key)  # merged ones too (_rekeyed_outcomes)
         if outcomes is None:
-            entry = self._base().interactions.get(key)
-            if entry is None:
-                return []
-            outcomes = self._decoded_outcomes[key] = store.decode_outcomes(self.path, key, entry)
+            loaded = self._base()
+            outcomes = loaded.outcomes.get(key)
+            if outcomes is None:
+                entry = loaded.interactions.get(key)
+                if entry is None:
+                    return []
+                outcomes = store.decode_outcomes(self.path, key, entry)
+                loaded.outcomes[key] = outcomes  # another thread's equal decode may be replaced
         return outcomes
 
     def _interaction(self, key: str) -> Interaction | None:
