@@ -303,12 +303,16 @@ class Cassette:
         change = self._changes.get(key)
         if change is not None:
             return change.outcomes
-        outcomes = self._decoded_outcomes.get(key)
+        outcomes = self._decoded_outcomes.get(key)  # merged ones too (_rekeyed_outcomes)
         if outcomes is None:
-            entry = self._base().interactions.get(key)
-            if entry is None:
-                return []
-            outcomes = self._decoded_outcomes[key] = store.decode_outcomes(self.path, key, entry)
+            loaded = self._base()
+            outcomes = loaded.outcomes.get(key)
+            if outcomes is None:
+                entry = loaded.interactions.get(key)
+                if entry is None:
+                    return []
+                outcomes = store.decode_outcomes(self.path, key, entry)
+                loaded.outcomes[key] = outcomes  # another thread's equal decode may be replaced
         return outcomes
 
     def _interaction(self, key: str) -> Interaction | None:
@@ -447,7 +451,9 @@ class Cassette:
                 chosen = min(played, len(outcomes) - 1)
                 source = sources[chosen] if sources else self._source(key, chosen)
                 self.used_keys.add(source[0])
-                self._replays[source] += 1
+                # Not ``+= 1``: a Counter's first count of a key goes through its Python
+                # ``__missing__``, and at N >= 1,000 nearly every replay is a first.
+                self._replays[source] = self._replays.get(source, 0) + 1
                 return Replay(outcomes[chosen])
             self.used_keys.add(key)
         scrub = self.redactor.with_secrets_of(request, redacted)

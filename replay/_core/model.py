@@ -37,13 +37,18 @@ def headers_from_bytes(raw: Iterable[tuple[bytes, bytes]]) -> Headers:
     """Header pairs as a cassette keeps them: each byte of a value one character (Latin-1),
     so a value in UTF-8, Latin-1 or any other bytes comes back exactly as it was sent, and
     every value can be written to a cassette (UTF-8 JSON, which no undecodable byte is)."""
-    return tuple((name.decode("latin-1").lower(), value.decode("latin-1")) for name, value in raw)
+    # A list made whole, then the tuple: a generator is resumed once per header.
+    return tuple([(name.decode("latin-1").lower(), value.decode("latin-1")) for name, value in raw])
 
 
 def headers_to_bytes(headers: Iterable[tuple[str, str]]) -> list[tuple[bytes, bytes]]:
     """The bytes :func:`headers_from_bytes` read. A value with a character beyond Latin-1 was
     not read so (written by hand, or by aiohttp before it kept bytes): it is sent as UTF-8."""
-    return [(_header_bytes(name), _header_bytes(value)) for name, value in headers]
+    headers = tuple(headers)  # read twice below if one is not Latin-1
+    try:  # every value read so, in one pass with no call per header (replay's every request)
+        return [(name.encode("latin-1"), value.encode("latin-1")) for name, value in headers]
+    except UnicodeEncodeError:
+        return [(_header_bytes(name), _header_bytes(value)) for name, value in headers]
 
 
 def _header_bytes(text: str) -> bytes:
@@ -93,7 +98,10 @@ class Response:
 
     @property
     def body(self) -> bytes:
-        return b"".join(chunk.data for chunk in self.chunks)
+        chunks = self.chunks
+        if len(chunks) == 1:  # a whole body: no join, no copy (replay asks it on every request)
+            return chunks[0].data
+        return b"".join([chunk.data for chunk in chunks])
 
     @property
     def streamed(self) -> bool:

@@ -60,7 +60,7 @@ import weakref
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -108,6 +108,13 @@ class Loaded:
     between writing the file and removing them (see :mod:`replay._store.journal`)."""
     journal: tuple[str, ...] = ()
     """The unfolded journal entries merged into ``interactions`` by :func:`journal.view`."""
+    outcomes: dict[str, list[Outcome]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
+    """Key -> its responses decoded (:func:`decode_outcomes`), filled as replay asks for them and
+    shared by every cassette reading this version of the file: the next test's cassette does
+    not decode a recording again. Never mutated once in; not an ``__init__`` field, so a
+    ``replace`` (other interactions) starts empty."""
 
 
 _cache: weakref.WeakValueDictionary[Path, Loaded] = weakref.WeakValueDictionary()
