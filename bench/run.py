@@ -267,8 +267,9 @@ def replay_per_request(scale: Scale, workdir: Path) -> Figure:
     figure.notes += [
         "Every round asks each contender for the same recordings, picked at random from the "
         "whole cassette, each once (a cassette of N = 1 answers its one recording again); each "
-        "contender starts the round afresh (a new Cassette, cassette file reloaded for the "
-        "peers), and one warm-up request, outside the timing, loads it. ratio is the median of "
+        "contender starts the round afresh (for replay a new Cassette on a new version of the "
+        "file, so nothing parsed or decoded carries over; the file reloaded for the peers), "
+        "and one warm-up request, outside the timing, loads it. ratio is the median of "
         "the rounds' ratios to the floor of the same round; spread is their range. Times are "
         "the process's CPU time (time.process_time): the same as wall time for this work on "
         "an idle machine, and not inflated by other processes on a shared one.",
@@ -293,6 +294,12 @@ def _session(
         transport = LIBRARIES[library].MockTransport(handlers[library])
         return client_runner(library, kind, loop, transport=transport)
     if contender == "replay":
+        # A new file version (mtime) each session: replay keeps a parsed file and the responses
+        # decoded from it for every cassette of the process, which would otherwise carry over
+        # from the last round; so each timed request is its recording's first replay in the
+        # process, as a test's own cassette is.
+        stamp = time.time_ns()
+        os.utime(paths["replay"], ns=(stamp, stamp))
         cassette = Cassette(paths["replay"], "none", allow_playback_repeats=True)
         transport = (ReplayTransport if kind == "sync" else AsyncReplayTransport)(cassette)
         return client_runner(library, kind, loop, transport=transport)
