@@ -122,10 +122,12 @@ class GrowingTable:
     """A literal find/replace table that only grows, to thousands of keys (a long recording
     session's ids), and stays cheap: adding a key must not recompile a pattern of all keys.
 
-    A key made of letters, digits, ``_`` and ``-`` (not digits only) is replaced where it is a
-    whole run of those characters, looked up in the table: while every key is such an
-    identifier (the rule for generated ids), runs are found by :class:`_Runs`, in C. Other
-    keys are matched literally, longest first, by one pattern that grows only with them.
+    A key made of letters, digits, ``_`` and ``-`` is replaced where it is a whole run of
+    those characters, looked up in the table (digits only: unless a ``.`` touches the run, as
+    in a decimal number): while every key is such an identifier (the rule for generated ids),
+    runs are found by :class:`_Runs`, in C. Other keys are matched literally, longest first, by
+    one pattern that grows only with them. A run is taken whole before any key inside it: an
+    id that starts with another (``123456789-0000`` after ``123456789``) is one id.
     """
 
     def __init__(self) -> None:
@@ -137,7 +139,7 @@ class GrowingTable:
 
     def add(self, key: bytes, value: bytes) -> None:
         self.replacements[key] = value
-        if not _IDENTIFIER.fullmatch(key) or key.isdigit():
+        if not _IDENTIFIER.fullmatch(key):
             self._others.append(key)
             self._others.sort(key=len, reverse=True)
         elif self._shortest and self._shortest <= len(key):
@@ -153,8 +155,8 @@ class GrowingTable:
 
     def _replace(self, match: re.Match[bytes]) -> bytes:
         found = match.group()
-        if match.lastgroup == "run" and found.isdigit():
-            return found  # digit keys match only as whole numbers, by their own pattern
+        if match.lastgroup == "run" and _in_a_decimal(match.string, *match.span()):
+            return found
         return self.replacements.get(found, found)
 
 
@@ -186,9 +188,19 @@ class _Runs(Rewrites):
                 stop = len(marks)
             run = data[start:stop]
             replacement = self.replacements.get(run)
-            if replacement is not None and replacement != run:
+            if (
+                replacement is not None
+                and replacement != run
+                and not _in_a_decimal(data, start, stop)
+            ):
                 yield start, stop, replacement
             start = marks.find(seed, stop)
+
+
+def _in_a_decimal(data: bytes, start: int, stop: int) -> bool:
+    """Whether the run ``data[start:stop]`` is digits beside a ``.``: part of a number such as
+    a timestamp inside a logprob, never an id of its own."""
+    return data[start:stop].isdigit() and b"." in (data[start - 1 : start], data[stop : stop + 1])
 
 
 def _bounded(key: bytes) -> bytes:

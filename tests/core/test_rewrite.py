@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
@@ -37,6 +38,17 @@ def test_digits_only_match_whole_numbers() -> None:
     # Not inside a longer number, nor inside a run of identifier characters (x1700).
     assert rewriter({b"1700": b"1000"}).apply(b"1700 -21700 1700.5 x1700 (1700)") == (
         b"1000 -21700 1700.5 x1700 (1000)"
+    )
+
+
+@pytest.mark.parametrize("other_keys", [{}, {b"a.b/c": b"x.y/z"}], ids=["runs", "pattern"])
+def test_an_id_starting_with_a_digits_id_is_replaced_whole(other_keys: dict[bytes, bytes]) -> None:
+    # Both found in one answer ("id" then "responseId"): the shorter used to win inside the
+    # longer, so the stored value depended on whether this call's ids happened to overlap.
+    table = {b"1234567890": b"7777777777", b"1234567890-0000": b"888888888888888", **other_keys}
+    built = rewriter(table)
+    assert built.apply(b'"1234567890" "1234567890-0000" 1234567890.5 0.1234567890') == (
+        b'"7777777777" "888888888888888" 1234567890.5 0.1234567890'
     )
 
 
