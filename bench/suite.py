@@ -424,8 +424,9 @@ def markdown(document: dict[str, Any]) -> str:
         f"{time.strftime('%Y-%m-%d %H:%M', time.localtime(document['started']))}, "
         f"{host['cores']} cores, Python {host['python']}, {host['cpu']}; vcrpy {host['vcrpy']}, "
         f"cassetter {host['cassetter']}, pytest-recording {host['pytest-recording']}. "
-        "**Taken on a shared machine** (other engineers' jobs running): wall times carry their "
-        f"load; the range of the {document['rounds']} rounds shows how much.",
+        f"Load average {document['load_average']['start']:.1f} at the start and "
+        f"{document['load_average']['end']:.1f} at the end: wall times carry the machine's load; "
+        f"the range of the {document['rounds']} rounds shows how much.",
         "",
         f"Cassettes: {document['cassettes']} files of `bench/cassettes/pydantic-ai/` "
         f"({document['interactions']} interactions). `replay import-vcr` converted "
@@ -481,6 +482,7 @@ def main() -> None:
         return
     count, tests = (1, 20) if args.quick else (5, PYTEST_TESTS)
     started = time.time()
+    load_at_start = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="replay-suite-") as temporary:
         workdir = Path(temporary)
         print("converting ...", flush=True)
@@ -501,6 +503,7 @@ def main() -> None:
         pytest_figure = pytest_run(write_pytest_suite(workdir, plan, picks), count, tests)
     document = {
         "started": started,
+        "load_average": {"start": load_at_start, "end": os.getloadavg()[0]},
         "machine": machine() | {"pytest-recording": metadata.version("pytest-recording")},
         "rounds": count,
         "cassettes": len(sources),
