@@ -71,7 +71,7 @@ class Scale:
     sdk_rounds: int
 
 
-FULL = Scale((1, 1_000, 10_000), 7, 0.2, 2_000, 5, 5_000, 3, 1_000, 3, (250, 500), 30, 15, 7)
+FULL = Scale((1, 1_000, 10_000), 7, 0.2, 2_000, 5, 5_000, 3, 1_000, 5, (250, 500), 30, 15, 7)
 QUICK = Scale((1, 100), 2, 0.03, 200, 2, 500, 1, 100, 1, (50,), 5, 3, 2)
 
 
@@ -225,18 +225,19 @@ def replay_per_request(scale: Scale, workdir: Path) -> Figure:
             round_bodies = [bodies[i] for i in order]
             warm, probe, timed = round_bodies[0], round_bodies[1], round_bodies[2:]
             for library, kind in MODES:
-                contenders = [
-                    "floor",
-                    "replay",
-                    "cassetter",
-                    *(["vcrpy"] if library == "httpx" else []),
-                ]
-                for name in _rotated(contenders, round_index):
+                peers = ["cassetter", *(["vcrpy"] if library == "httpx" else [])]
+                for name in _rotated(["ours", *peers], round_index):
+                    if name == "ours":
+                        floor, ours = _floor_and_replay(
+                            library, kind, loop, paths, handlers, round_bodies, scale
+                        )
+                        timings.setdefault((library, kind, "floor"), []).append(floor)
+                        timings.setdefault((library, kind, "replay"), []).append(ours)
+                        continue
                     with _session(name, library, kind, loop, paths, handlers) as run:
                         run([warm])  # loads the cassette, opens what is opened once
                         size = batch_size(run, probe, len(timed), scale)
-                        if name in ("vcrpy", "cassetter"):
-                            size = min(size, scale.peer_max_batch)
+                        size = min(size, scale.peer_max_batch)
                         if name == "vcrpy" and n >= 10_000:
                             size = 1  # seconds per request: one keeps the bench near 15 min
                         seconds = per_request(run, timed[:size])
@@ -266,19 +267,59 @@ def replay_per_request(scale: Scale, workdir: Path) -> Figure:
     loop.close()
     figure.notes += [
         "Every round asks each contender for the same recordings, picked at random from the "
-        "whole cassette, each once (a cassette of N = 1 answers its one recording again); each "
-        "contender starts the round afresh (for replay a new Cassette on a new version of the "
-        "file, so nothing parsed or decoded carries over; the file reloaded for the peers), "
-        "and one warm-up request, outside the timing, loads it. ratio is the median of "
-        "the rounds' ratios to the floor of the same round; spread is their range. Times are "
-        "the process's CPU time (time.process_time): the same as wall time for this work on "
-        "an idle machine, and not inflated by other processes on a shared one.",
+        "whole cassette, each once until all were asked (N = 1 and N = 1,000 have fewer "
+        "recordings than a round asks for: then again, in the same order); each contender "
+        "starts the round afresh (for replay a new Cassette on a new version of the file, so "
+        "nothing parsed or decoded carries over; the file reloaded for the peers), and one "
+        "warm-up request, outside the timing, loads it. The floor and replay are open at once "
+        f"and take turns of {SLICE} requests, so that the machine's drift during a round "
+        "weighs on both alike; the peers, which patch the library while their cassette is "
+        "open, run on their own. ratio is the median of the rounds' ratios to the floor of "
+        "the same round; spread is their range. Times are the process's CPU time "
+        "(time.process_time): the same as wall time for this work on an idle machine, and not "
+        "inflated by other processes on a shared one.",
         f"vcrpy and cassetter are timed on at most {scale.peer_max_batch} requests per round, "
         "since each of their requests searches the recordings with body matching.",
         "cassetter replays from its TOML format: its default YAML refuses a cassette of "
         "10,000 of these interactions ('budget breached: Nodes'). vcrpy does not patch httpx2.",
     ]
     return figure
+
+
+SLICE = 50
+"""Requests per slice when the floor and replay take turns within a round."""
+
+
+def _floor_and_replay(
+    library: str,
+    kind: str,
+    loop: asyncio.AbstractEventLoop,
+    paths: dict[str, Path],
+    handlers: dict[str, Callable[[Any], Any]],
+    round_bodies: list[bytes],
+    scale: Scale,
+) -> tuple[float, float]:
+    """Seconds per request of the floor and of replay in one round, timed in turns of
+    :data:`SLICE` requests (who goes first alternating), both open at once: a machine that
+    speeds up or slows down during the round (frequency, another process, the host of a
+    virtual machine) weighs on both alike, where timing one whole batch after the other put
+    the whole drift on one side. Each asks the round's recordings in the same order, each
+    recording once, as the peers' batch does."""
+    warm, probe, timed = round_bodies[0], round_bodies[1], round_bodies[2:]
+    with (
+        _session("floor", library, kind, loop, paths, handlers) as floor,
+        _session("replay", library, kind, loop, paths, handlers) as ours,
+    ):
+        floor([warm])
+        ours([warm])  # loads the cassette, opens what is opened once
+        size = batch_size(ours, probe, len(timed), scale)
+        spent = {"floor": 0.0, "replay": 0.0}
+        for start in range(0, size, SLICE):
+            part = timed[start : min(start + SLICE, size)]
+            turns = [("floor", floor), ("replay", ours)]
+            for name, run in turns if start // SLICE % 2 == 0 else reversed(turns):
+                spent[name] += per_request(run, part) * len(part)
+    return spent["floor"] / size, spent["replay"] / size
 
 
 def _session(
@@ -496,46 +537,31 @@ def record_calls(scale: Scale, workdir: Path) -> Figure:
     bodies = [w.request_body(i) for i in range(scale.record_n)]
     with LoopbackServer() as server:
         url = server.url
-
-        def plain(count: int) -> float:
-            with httpx.Client() as client:
-                return _posts(client, url, bodies[:count])
-
-        def recording(count: int) -> float:
-            path = workdir / f"record-{count}.json"
-            path.unlink(missing_ok=True)
-            cassette = Cassette(path, "once")
-            upstream = httpx.HTTPTransport()  # made outside the timing, as the plain client's is
-            with httpx.Client(transport=ReplayTransport(cassette, upstream)) as client:
-                elapsed = _posts(client, url, bodies[:count])
-                started = time.perf_counter()
-            elapsed += time.perf_counter() - started  # the save, at close
-            if len(Cassette(path, "none").interactions) != count:
-                raise RuntimeError("recording lost interactions")
-            return elapsed
-
         counts = sorted({scale.record_n // 4, scale.record_n})
         timings: dict[tuple[str, int], list[float]] = {}
         for round_index in range(scale.record_rounds):
             for count in counts:
-                pairs = [("without recording", plain), ("replay", recording)]
-                for name, run in _rotated(pairs, round_index):
-                    timings.setdefault((name, count), []).append(run(count))
+                plain, recording = _plain_and_recording(url, bodies[:count], workdir, round_index)
+                timings.setdefault(("without recording", count), []).append(plain)
+                timings.setdefault(("replay", count), []).append(recording)
         for count in scale.vcr_record_ns:
             timings["vcrpy", count] = [_vcr_record(url, bodies[:count], workdir)]
         server_requests = server.answered
     for count in counts:
-        base = statistics.median(timings["without recording", count])
+        bases = timings["without recording", count]
         for name in ("without recording", "replay"):
-            median = statistics.median(timings[name, count])
+            runs = timings[name, count]
+            ratios = [run / base for run, base in zip(runs, bases, strict=True)]
+            median = statistics.median(runs)
             figure.rows.append(
                 {
                     "n": count,
                     "contender": name,
                     "median": median,
                     "per_call_ms": median / count * 1e3,
-                    "ratio": median / base,
-                    "rounds": len(timings[name, count]),
+                    "ratio": statistics.median(ratios),
+                    "spread": _spread(ratios),
+                    "rounds": len(runs),
                 }
             )
     vcr_points = [(count, timings["vcrpy", count][0]) for count in scale.vcr_record_ns]
@@ -547,6 +573,7 @@ def record_calls(scale: Scale, workdir: Path) -> Figure:
                 "median": seconds,
                 "per_call_ms": seconds / count * 1e3,
                 "ratio": None,
+                "spread": None,
                 "rounds": 1,
             }
         )
@@ -563,6 +590,7 @@ def record_calls(scale: Scale, workdir: Path) -> Figure:
                 "median": a * n + b * n * n,
                 "per_call_ms": (a + b * n) * 1e3,
                 "ratio": None,
+                "spread": None,
                 "rounds": 0,
             }
         )
@@ -573,9 +601,47 @@ def record_calls(scale: Scale, workdir: Path) -> Figure:
         )
     figure.notes.append(
         f"bench/loopback.py answered {server_requests} requests with the workload's answers. "
-        "The recording time includes the save."
+        "The recording time includes the save. The plain client and the recording one are open "
+        f"at once and take turns of {RECORD_SLICE} calls, so that the machine's drift weighs on "
+        "both alike; ratio is the median of the rounds' ratios, spread their range."
     )
     return figure
+
+
+RECORD_SLICE = 25
+"""Calls per turn when the plain client and the recording one take turns."""
+
+
+def _plain_and_recording(
+    url: str, bodies: list[bytes], workdir: Path, round_index: int
+) -> tuple[float, float]:
+    """Seconds for ``bodies`` posted by a plain client and by one recording them into a new
+    cassette, the save at close included: both open at once, taking turns of
+    :data:`RECORD_SLICE` calls (who goes first alternating with the round and the turn), so
+    that the machine's drift weighs on both alike."""
+    path = workdir / f"record-{len(bodies)}.json"
+    path.unlink(missing_ok=True)
+    cassette = Cassette(path, "once")
+    upstream = httpx.HTTPTransport()  # made outside the timing, as the plain client's is
+    spent = {"plain": 0.0, "recording": 0.0}
+    with (
+        httpx.Client() as plain,
+        httpx.Client(transport=ReplayTransport(cassette, upstream)) as ours,
+    ):
+        for start in range(0, len(bodies), RECORD_SLICE):
+            part = bodies[start : start + RECORD_SLICE]
+            turns = [("plain", plain), ("recording", ours)]
+            for name, client in (
+                turns if (start // RECORD_SLICE + round_index) % 2 == 0 else reversed(turns)
+            ):
+                spent[name] += _posts(client, url, part)
+        started = time.perf_counter()
+    spent["recording"] += (
+        time.perf_counter() - started
+    )  # the save, at close (the plain client's close is not timed)
+    if len(Cassette(path, "none").interactions) != len(bodies):
+        raise RuntimeError("recording lost interactions")
+    return spent["plain"], spent["recording"]
 
 
 def _posts(client: httpx.Client, url: str, bodies: list[bytes]) -> float:
