@@ -225,6 +225,9 @@ class Cassette:
         self._warned_merges: set[str] = set()
         self._exact_keys: dict[str, str] = {}
         self._exact_keys_of: store.Loaded | None = None
+        self._found_exactly: set[str] = set()
+        """Stored keys a request found by its exact digest in ``_exact_keys_of``: each keys as
+        it did when recorded (see :meth:`_rekeyed_index`)."""
         self._matched: dict[str, list[tuple[str, int]]] | None = None
         self._next_order = 0
         _cassettes.add(self)
@@ -391,10 +394,12 @@ class Cassette:
             if self._exact_keys_of is not loaded:
                 self._exact_keys = dict(_digests(loaded.interactions))
                 self._exact_keys_of = loaded
-            exact_keys = self._exact_keys
+                self._found_exactly = set()
+            exact_keys, found = self._exact_keys, self._found_exactly
         digest = request_keys.exact_digest(request, self.rules)
         key = exact_keys.get(digest)
         if key is not None:
+            found.add(key)  # the set of these digests, though a fold has replaced them since
             return key, None, digest
         redacted = self.redactor.redacted_body(request.body, request.header("content-type"))
         keyed = request_keys.request_key(self.keyed_form(request, redacted), self.rules)
@@ -513,7 +518,8 @@ class Cassette:
         Keys are hashes made with the ``ignore`` and ``match_headers`` rules in force when each
         request was recorded; those may have changed since. So when a request finds nothing
         under its key, every stored request is keyed again under the current rules (once per
-        cassette file, never on the replay path of a request that finds its key). Interactions
+        cassette file, never on the replay path of a request that finds its key; those known to
+        key as recorded are passed over: :meth:`_rekeyed_index`). Interactions
         that the current rules make one are replayed in recorded order, with a warning; but
         those stored under ``key`` itself come first, whenever the index was built: they are
         the ones :meth:`decide` replayed (and counted in ``played``) before merging.
@@ -570,22 +576,53 @@ class Cassette:
             ]
 
     def _rekeyed_index(self) -> dict[str, tuple[str, ...]]:
-        """Current key -> the stored keys of its requests, where they are not just itself."""
+        """Current key -> the stored keys of its requests, where they are not just itself.
+
+        An entry whose request is known to key as it did when recorded is not keyed again: one
+        a request found by its exact digest, or whose stored digest (``sent``) is its request's
+        under today's rules. Equal digests mean the rules and the bytes a key reads are those of
+        the recording, whose stored request had its entry's key under them (``sent`` is stored
+        only then: :meth:`_stored_digest`; a stored request is redacted and normalized already,
+        so keying it as stored or through :meth:`keyed_form` is one). So only the other entries
+        are keyed again, from their requests alone, and responses are decoded only for the
+        entries a group gathers. A property test proves this index the one keying every entry
+        gives (tests/cassette/test_rekeyed_index.py). An entry malformed elsewhere than in its
+        request is thus reported when a request asks for it, as any other is, not here.
+        """
         if self._rekeyed is None:
-            groups: dict[str, list[tuple[str, str]]] = {}
-            for stored_key in self._base().interactions:
-                interaction = self._interaction(stored_key)
-                if interaction is None or not interaction.outcomes:
+            entries = self._base().interactions
+            as_recorded = self._found_exactly if self._exact_keys_of is self._loaded else set()
+            groups: dict[str, list[str]] = {}
+            for stored_key, entry in entries.items():
+                if stored_key in as_recorded and stored_key not in self._changes:
                     continue
-                current = request_keys.request_key(interaction.request, self.rules)
-                first = interaction.outcomes[0].recorded_at
-                groups.setdefault(current, []).append((first, stored_key))
-            self._rekeyed = {
-                current: tuple(stored_key for _, stored_key in sorted(group))
-                for current, group in groups.items()
-                if [stored_key for _, stored_key in group] != [current]
-            }
+                groups.setdefault(self._current_key(stored_key, entry), []).append(stored_key)
+            self._rekeyed = {}
+            for current, members in groups.items():
+                if members == [current]:
+                    continue
+                if current in as_recorded and current in entries and current not in self._changes:
+                    members.append(current)  # passed over above: it keys as stored
+                ranked: list[tuple[str, str]] = []
+                for stored_key in members:
+                    interaction = self._interaction(stored_key)
+                    if interaction is not None and interaction.outcomes:
+                        ranked.append((interaction.outcomes[0].recorded_at, stored_key))
+                group = tuple(stored_key for _, stored_key in sorted(ranked))
+                if group and group != (current,):
+                    self._rekeyed[current] = group
         return self._rekeyed
+
+    def _current_key(self, stored_key: str, entry: Any) -> str:
+        """The key of the request stored under ``stored_key`` by today's rules."""
+        change = self._changes.get(stored_key)
+        if change is not None:
+            return request_keys.request_key(change.request, self.rules)
+        request = store.decode_request(self.path, stored_key, entry)
+        sent = entry["request"].get("sent")
+        if isinstance(sent, str) and request_keys.exact_digest(request, self.rules) == sent:
+            return stored_key
+        return request_keys.request_key(request, self.rules)
 
     def _matched_index(self) -> dict[str, list[tuple[str, int]]]:
         """Match key (by ``match_on``) -> (stored key, response index) of each recorded

@@ -593,9 +593,14 @@ _MALFORMED = (KeyError, TypeError, ValueError, AttributeError)
 
 def decode(path: Location, key: str, entry: Any) -> Interaction:
     """An interaction from its entry; a malformed one is a CassetteError naming the key."""
+    return Interaction(key, decode_request(path, key, entry), decode_outcomes(path, key, entry))
+
+
+def decode_request(path: Location, key: str, entry: Any) -> Request:
+    """The request of an entry alone, its responses left as they are (re-keying reads no more)."""
     try:
         request = entry["request"]
-        decoded = Request(
+        return Request(
             method=_text(request["method"]),
             url=_url(request["url"]),
             headers=_decode_headers(request.get("headers", {})),
@@ -603,7 +608,6 @@ def decode(path: Location, key: str, entry: Any) -> Interaction:
         )
     except _MALFORMED as error:
         raise _malformed(path, key, error) from error
-    return Interaction(key, decoded, decode_outcomes(path, key, entry))
 
 
 def decode_outcomes(path: Location, key: str, entry: Any) -> list[Outcome]:
