@@ -6,12 +6,15 @@ count bounded at the depth limit."""
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime, tzinfo
+from unittest.mock import patch
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from replay._core import key, redact
 from replay._core.rewrite import Rewriter
+from replay._store import usage
 
 BYTES = st.binary(max_size=60) | st.text('ABJKSaesk-_/9x."\\u0{[}]: ', max_size=80).map(str.encode)
 NEEDLES = st.lists(
@@ -66,3 +69,15 @@ def test_brackets_beyond_a_limit_are_counted_as_bytes_count_counts_them(
     body: bytes, limit: int
 ) -> None:
     assert key._opens_beyond(body, limit) is (body.count(b"[") + body.count(b"{") > limit)
+
+
+@settings(max_examples=300, deadline=None)
+@given(when=st.datetimes(min_value=datetime(1000, 1, 1), timezones=st.just(UTC)))
+def test_now_is_written_as_timestamp_writes_it(when: datetime) -> None:
+    class Frozen(datetime):
+        @classmethod
+        def now(cls, tz: tzinfo | None = None) -> datetime:
+            return when
+
+    with patch.object(usage, "datetime", Frozen):
+        assert usage.now() == usage.timestamp(when)
