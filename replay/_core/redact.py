@@ -484,9 +484,10 @@ def _carried_secrets(
     for name, value in _form_pairs(parts.query):
         if secret_name(name) and len(value) >= MIN_SECRET_LENGTH:
             yield value
-    for userinfo in (parts.username, parts.password):
-        if userinfo and len(userinfo) >= MIN_SECRET_LENGTH:
-            yield unquote(userinfo)
+    if "@" in parts.netloc:  # none without one: not parsed for them on every recorded call
+        for userinfo in (parts.username, parts.password):
+            if userinfo and len(userinfo) >= MIN_SECRET_LENGTH:
+                yield unquote(userinfo)
     if request.body and named:
         yield from _long_enough(_body_secrets(request, secret_name))
 
