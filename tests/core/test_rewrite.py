@@ -120,3 +120,19 @@ def test_runs_found_in_c_replace_as_the_run_pattern_does(
     joined = b"".join(chunks)
     assert growing.rewriter.apply(joined) == reference.apply(joined)
     assert growing.rewriter.apply_chunks(chunks) == reference.apply_chunks(chunks)
+
+
+_NEEDLE_BYTES = st.sampled_from(b"ab-_kKJ\\/ \x00\xe9")
+
+
+@given(
+    needles=st.lists(
+        st.binary(max_size=4).map(bytes) | st.lists(_NEEDLE_BYTES, max_size=4).map(bytes),
+        max_size=6,
+    ),
+    data=st.lists(_NEEDLE_BYTES, max_size=40).map(bytes) | st.binary(max_size=40),
+)
+def test_leaves_answers_as_a_search_for_each_needle(needles: list[bytes], data: bytes) -> None:
+    """The rarest-byte anchors and the needles dropped for containing others change no answer."""
+    rewriter = Rewriter(re.compile(b"x"), lambda match: b"y", tuple(needles))
+    assert rewriter.leaves(data) == (bool(needles) and not any(n in data for n in needles))
