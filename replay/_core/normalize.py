@@ -144,10 +144,11 @@ def looks_generated(value: str, prefixes: frozenset[str] = ID_PREFIXES) -> bool:
 def _random_segment(segment: str) -> bool:
     if len(segment) < 8:
         return False
-    has_digit = any(c.isdigit() for c in segment)
-    has_letter = any(c.isalpha() for c in segment)
-    inner_capital = any(c.isupper() for c in segment[1:])
-    return (has_digit and has_letter) or (inner_capital and any(c.islower() for c in segment))
+    # map, not a generator: no frame resumed per character (ids are judged in every answer)
+    if any(map(str.isdigit, segment)) and any(map(str.isalpha, segment)):
+        return True
+    inner_capital = any(map(str.isupper, segment[1:]))
+    return inner_capital and any(map(str.islower, segment))
 
 
 def word_prefix(value: str, prefixes: frozenset[str] = ID_PREFIXES) -> str:
@@ -588,7 +589,7 @@ def issued_ids(body: bytes, provider: Provider) -> list[tuple[str, bytes]]:
     """Each generated id of a response with the field that holds it, in order of appearance:
     a rerun pairs the ids of a recorded answer with those of its new answer by field."""
     found: list[tuple[str, bytes]] = []
-    for match in _ids_pattern(provider.id_fields | provider.opaque_fields).finditer(body):
+    for match in _ids_pattern(provider.id_fields, provider.opaque_fields).finditer(body):
         name, value = match.group(1).decode(), match.group(2)
         if name in provider.opaque_fields or looks_generated(
             value.decode("utf-8", "replace"), provider.id_prefixes
@@ -597,7 +598,6 @@ def issued_ids(body: bytes, provider: Provider) -> list[tuple[str, bytes]]:
     return found
 
 
-_patterns: dict[frozenset[str], re.Pattern[bytes]] = {}
 _fixed_value_rewriters: dict[tuple[frozenset[str], frozenset[str]], Rewriter] = {}
 _ID_NAMES = rb"[A-Za-z0-9_]*+(?:(?<=_id)|(?<=Id))"
 """Any field named like an id (``generation_id``, ``toolUseId``): its value counts when it
@@ -610,13 +610,18 @@ Taken whole and its end looked at, as :data:`_ID_NAMES`."""
 _ISO_TIME_BYTES = _ISO_TIME.pattern.encode()
 
 
-def _ids_pattern(fields: frozenset[str]) -> re.Pattern[bytes]:
-    pattern = _patterns.get(fields)
-    if pattern is None:
-        names = b"|".join(re.escape(name.encode()) for name in sorted(fields))
-        pattern = re.compile(rb'"(' + _ID_NAMES + b"|" + names + rb')"\s*:\s*"([^"\\]{4,256})"')
-        _patterns[fields] = pattern
-    return pattern
+@lru_cache(maxsize=64)
+def _ids_pattern(id_fields: frozenset[str], opaque_fields: frozenset[str]) -> re.Pattern[bytes]:
+    """A field named like an id or one of these, and its string value. A name that
+    :data:`_ID_NAMES` takes already (``call_id``, ``responseId``) is left out of the names,
+    which sre tries one by one at every quote of a body: the alternative before them matches
+    it, at the same place, and nothing else changes."""
+    fields = sorted(id_fields | opaque_fields)
+    kept = [name.encode() for name in fields if not re.fullmatch(_ID_NAMES, name.encode())]
+    # Every name taken: an alternative matching nothing. (With no names at all, the empty
+    # alternative the join gives stays, as it was: it takes a field named "".)
+    names = b"|".join(map(re.escape, kept)) if kept or not fields else b"(?!)"
+    return re.compile(rb'"(' + _ID_NAMES + b"|" + names + rb')"\s*:\s*"([^"\\]{4,256})"')
 
 
 def _fixed_values(provider: Provider) -> Rewriter:

@@ -130,13 +130,15 @@ class Rewriter(Rewrites):
         in ``data`` read as Latin-1 (one character per byte, so the same answer), as ``in`` on
         bytes first tries its operand as an integer and raises inside, and ``find`` parses
         its arguments: either costs more than a search of a header."""
+        if not self._anchored:
+            return False
         text = data.decode("latin-1")
         for anchor, needles in self._anchored:
             if anchor in text:
                 for needle in needles:
                     if needle in text:
                         return False
-        return bool(self._anchored)
+        return True
 
 
 _BY_FREQUENCY = ' "etaoinsrlcdhmup:,_0g1f2ybw.-v3k45{}6789x[]jqz\nTISACEMNPRDOLFGHWUY'

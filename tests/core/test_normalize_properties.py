@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -22,7 +23,7 @@ from value_shapes import Fill, Layout, json_layouts, number_shapes, skeleton, ti
 
 from replay._cassette import Cassette, Record, Replay
 from replay._core.model import Chunk, Request, Response
-from replay._core.normalize import Normalizer
+from replay._core.normalize import _ID_NAMES, Normalizer, _ids_pattern
 from replay._core.providers import BUILTIN, GROQ, OPENAI_COMPATIBLE, WORKFLOWAI, Provider
 
 EXAMPLES = 1_000 if os.environ.get("REPLAY_STRESS") == "1" else 60
@@ -152,3 +153,34 @@ def test_bodies_of_one_shape_normalize_to_the_same_bytes_and_keep_their_shape(
 
 def response_of(body: bytes) -> Response:
     return Response(200, (("content-type", "application/json"),), (Chunk(body, 0.0),), "t")
+
+
+_NAMES = st.sampled_from(["id", "call_id", "responseId", "x_id", "a-id", "Id", "", 'q"_id', "fp"])
+
+
+@given(
+    id_fields=st.frozensets(_NAMES, max_size=4),
+    opaque_fields=st.frozensets(_NAMES, max_size=3),
+    pieces=st.lists(
+        st.builds(
+            lambda name, separator, value: f'"{name}"{separator}"{value}"',
+            _NAMES | st.sampled_from(["a", "call_idx"]),
+            st.sampled_from([":", " : ", ","]),
+            st.sampled_from(["value-1234", "abc", 'x"y1234', "v\\1234"]),
+        )
+        | st.sampled_from(['"', ":", " ", "_", "\\", "{", ","]),
+        max_size=12,
+    ),
+)
+def test_the_ids_pattern_finds_what_a_pattern_with_every_name_finds(
+    id_fields: frozenset[str], opaque_fields: frozenset[str], pieces: list[str]
+) -> None:
+    """The names the pattern's first alternative takes are left out of the second: the same
+    matches, the same groups."""
+    body = "".join(pieces).encode()
+    every = b"|".join(re.escape(name.encode()) for name in sorted(id_fields | opaque_fields))
+    whole = re.compile(rb'"(' + _ID_NAMES + b"|" + every + rb')"\s*:\s*"([^"\\]{4,256})"')
+    pruned = _ids_pattern(id_fields, opaque_fields)
+    assert [m.span() + m.groups() for m in pruned.finditer(body)] == [
+        m.span() + m.groups() for m in whole.finditer(body)
+    ]
