@@ -621,7 +621,23 @@ def _ids_pattern(id_fields: frozenset[str], opaque_fields: frozenset[str]) -> re
     # Every name taken: an alternative matching nothing. (With no names at all, the empty
     # alternative the join gives stays, as it was: it takes a field named "".)
     names = b"|".join(map(re.escape, kept)) if kept or not fields else b"(?!)"
-    return re.compile(rb'"(' + _ID_NAMES + b"|" + names + rb')"\s*:\s*"([^"\\]{4,256})"')
+    return re.compile(
+        rb'"' + _opening(fields) + b"(" + _ID_NAMES + b"|" + names + rb')"\s*:\s*"([^"\\]{4,256})"'
+    )
+
+
+def _opening(fields: list[str]) -> bytes:
+    """A lookahead at the byte after the opening quote of a field named like an id or a time
+    (a word character: those names have one at least) or one of ``fields`` (its first byte;
+    a quote, for the name ""). sre tries the alternatives after the quote at every quote of a
+    body; this turns away in one step the quotes none can match, such as those closing a
+    string (a third of the time of normalizing a chat completion's times)."""
+    firsts = {name.encode()[:1] for name in fields}
+    others = b"".join(re.escape(f) for f in sorted(firsts) if f and not _WORD_BYTE.fullmatch(f))
+    return rb'(?=[A-Za-z0-9_"' + others + rb"])"
+
+
+_WORD_BYTE = re.compile(rb"[A-Za-z0-9_]")
 
 
 def _fixed_values(provider: Provider) -> Rewriter:
@@ -634,8 +650,9 @@ def _fixed_values(provider: Provider) -> Rewriter:
         # The quote that opens all three stands before them, outside any group: sre then seeks
         # it alone, where three alternatives each opening with a group were tried at every
         # byte of the body (a 1.3 KB chat completion took 30 times as long).
+        opening = _opening(sorted(provider.number_fields | provider.padding_fields))
         pattern = re.compile(
-            rb'"(?:((?:' + names + rb')"\s*:\s*)(' + _NUMBER + rb")"
+            rb'"' + opening + rb"(?:((?:" + names + rb')"\s*:\s*)(' + _NUMBER + rb")"
             rb"|((?:" + _TIME_NAMES + b"|" + names + rb')"\s*:\s*")'
             rb"(" + _ISO_TIME_BYTES + rb')"'
             rb"|(?P<padding>(?:" + _field_names(provider.padding_fields) + rb')"\s*:\s*")'

@@ -23,7 +23,14 @@ from value_shapes import Fill, Layout, json_layouts, number_shapes, skeleton, ti
 
 from replay._cassette import Cassette, Record, Replay
 from replay._core.model import Chunk, Request, Response
-from replay._core.normalize import _ID_NAMES, Normalizer, _ids_pattern
+from replay._core.normalize import (
+    _ID_NAMES,
+    Normalizer,
+    _fixed_value,
+    _fixed_values,
+    _ids_pattern,
+    _opening,
+)
 from replay._core.providers import BUILTIN, GROQ, OPENAI_COMPATIBLE, WORKFLOWAI, Provider
 
 EXAMPLES = 1_000 if os.environ.get("REPLAY_STRESS") == "1" else 60
@@ -184,3 +191,35 @@ def test_the_ids_pattern_finds_what_a_pattern_with_every_name_finds(
     assert [m.span() + m.groups() for m in pruned.finditer(body)] == [
         m.span() + m.groups() for m in whole.finditer(body)
     ]
+
+
+_TIME_FIELD_NAMES = st.sampled_from(["created", "created_at", "startTime", "", "-x", "é", "p", "t"])
+
+
+@given(
+    number_fields=st.frozensets(_TIME_FIELD_NAMES, max_size=3),
+    padding_fields=st.frozensets(_TIME_FIELD_NAMES, max_size=2),
+    pieces=st.lists(
+        st.builds(
+            lambda name, separator, value: f'"{name}"{separator}{value}',
+            _TIME_FIELD_NAMES | st.sampled_from(["x_at", "a"]),
+            st.sampled_from([":", " : "]),
+            st.sampled_from(["17", "-2.5e3", '"2025-03-05T12:34:56Z"', '"abc9"', '""', "x"]),
+        )
+        | st.sampled_from(['"', ":", " ", ",", "{"]),
+        max_size=10,
+    ),
+)
+def test_the_fixed_values_lookahead_changes_no_match(
+    number_fields: frozenset[str], padding_fields: frozenset[str], pieces: list[str]
+) -> None:
+    """The lookahead after the opening quote only turns away quotes no alternative matches."""
+    provider = Provider(
+        "p", number_fields=number_fields, padding_fields=padding_fields, hosts=("x.invalid",)
+    )
+    body = "".join(pieces).encode()
+    rewriter = _fixed_values(provider)
+    opening = _opening(sorted(number_fields | padding_fields))
+    assert opening in rewriter.pattern.pattern
+    without = re.compile(rewriter.pattern.pattern.replace(opening, b"", 1))
+    assert rewriter.apply(body) == without.sub(_fixed_value, body)
