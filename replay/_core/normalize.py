@@ -183,7 +183,7 @@ def shaped_placeholder(
         digest = _digest_stream(seed, 32).hex()[:32]
         uuid = "-".join((digest[:8], digest[8:12], digest[12:16], digest[16:20], digest[20:]))
         return prefix + (uuid.upper() if rest.isupper() else uuid)
-    alnum = {c for c in set(rest) if c.isascii() and c.isalnum()}
+    alnum = _ASCII_ALNUM.intersection(rest)
     if not alnum:
         return original
     alphabet = _ALPHABETS[-1] if widest else _alphabet_of(alnum)
@@ -204,19 +204,19 @@ def _run_of_kind(seed: str, length: int, alphabet: str) -> str:
     (beyond hex for one case, a capital then a lower case letter for mixed case), a digit last.
     """
     stream = _digest_stream(seed, length)
-    out = list(stream.translate(_drawn_from(alphabet)).decode("ascii"))
+    drawn = stream.translate(_drawn_from(alphabet)).decode("ascii")
     letters, uppers, lowers, beyond_hex = _letters_of(alphabet)
     if not letters:
-        return "".join(out)
+        return drawn
     if uppers and lowers:
-        out[0] = uppers[stream[0] % len(uppers)]
+        head = uppers[stream[0] % len(uppers)]
         if length > 1:
-            out[1] = lowers[stream[1] % len(lowers)]
+            head += lowers[stream[1] % len(lowers)]
     else:
-        out[0] = beyond_hex[stream[0] % len(beyond_hex)]
-    if length > 2:
-        out[-1] = alphabet[stream[-1] % 10]  # every alphabet opens with the ten digits
-    return "".join(out)
+        head = beyond_hex[stream[0] % len(beyond_hex)]
+    if length > 2:  # every alphabet opens with the ten digits
+        return head + drawn[len(head) : -1] + alphabet[stream[-1] % 10]
+    return head + drawn[len(head) :]
 
 
 @lru_cache(maxsize=len(_ALPHABETS))
@@ -238,9 +238,10 @@ def _letters_of(alphabet: str) -> tuple[str, str, str, str]:
 
 
 _ALPHABET_SETS = tuple((alphabet, frozenset(alphabet)) for alphabet in _ALPHABETS)
+_ASCII_ALNUM = _ALPHABET_SETS[-1][1]
 
 
-def _alphabet_of(characters: set[str]) -> str:
+def _alphabet_of(characters: frozenset[str]) -> str:
     return next(alphabet for alphabet, members in _ALPHABET_SETS if characters <= members)
 
 

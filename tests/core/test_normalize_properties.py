@@ -24,12 +24,15 @@ from value_shapes import Fill, Layout, json_layouts, number_shapes, skeleton, ti
 from replay._cassette import Cassette, Record, Replay
 from replay._core.model import Chunk, Request, Response
 from replay._core.normalize import (
+    _ALPHABETS,
     _ID_NAMES,
     Normalizer,
+    _digest_stream,
     _fixed_value,
     _fixed_values,
     _ids_pattern,
     _opening,
+    _run_of_kind,
 )
 from replay._core.providers import BUILTIN, GROQ, OPENAI_COMPATIBLE, WORKFLOWAI, Provider
 
@@ -223,3 +226,30 @@ def test_the_fixed_values_lookahead_changes_no_match(
     assert opening in rewriter.pattern.pattern
     without = re.compile(rewriter.pattern.pattern.replace(opening, b"", 1))
     assert rewriter.apply(body) == without.sub(_fixed_value, body)
+
+
+def _run_as_made_before(seed: str, length: int, alphabet: str) -> str:
+    """The run :func:`_run_of_kind` made before it was rewritten to slice a string: a list
+    of characters, three of them replaced."""
+    stream = _digest_stream(seed, length)
+    out = [alphabet[byte % len(alphabet)] for byte in stream]
+    letters = [c for c in alphabet if c.isalpha()]
+    beyond_hex = [c for c in letters if c not in "abcdefABCDEF"] or letters
+    uppers = [c for c in letters if c.isupper()]
+    lowers = [c for c in letters if c.islower()]
+    if not letters:
+        return "".join(out)
+    if uppers and lowers:
+        out[0] = uppers[stream[0] % len(uppers)]
+        if length > 1:
+            out[1] = lowers[stream[1] % len(lowers)]
+    else:
+        out[0] = beyond_hex[stream[0] % len(beyond_hex)]
+    if length > 2:
+        out[-1] = alphabet[stream[-1] % 10]
+    return "".join(out)
+
+
+@given(seed=st.text(max_size=8), length=st.integers(1, 140), alphabet=st.sampled_from(_ALPHABETS))
+def test_a_run_is_the_run_made_before(seed: str, length: int, alphabet: str) -> None:
+    assert _run_of_kind(seed, length, alphabet) == _run_as_made_before(seed, length, alphabet)
