@@ -218,7 +218,8 @@ class _Runs(Rewrites):
     """Each run of identifier characters at least ``shortest`` long, looked up in the table.
 
     The same replacements as the pattern ``[A-Za-z0-9_\\-]{shortest,}`` with a look-up
-    per match, found with ``bytes.translate`` and one ``bytes.find`` per run, in C: sre takes
+    per match, found with ``bytes.translate`` and one ``bytes.find`` per run (kept for a
+    search of the same bytes again: :class:`_RecentRuns`), in C: sre takes
     about 13 ns a byte for that pattern, and ids are sought in every recorded request and
     response. A property test holds the two to the same output.
     """
@@ -227,13 +228,7 @@ class _Runs(Rewrites):
     shortest: int
 
     def spans(self, data: bytes) -> Iterator[Span]:
-        marks = data.translate(_RUN_MARKS)
-        seed = b"a" * self.shortest
-        start = marks.find(seed)
-        while start >= 0:
-            stop = marks.find(b" ", start)
-            if stop < 0:
-                stop = len(marks)
+        for start, stop in _RECENT_RUNS.of(data, self.shortest):
             run = data[start:stop]
             replacement = self.replacements.get(run)
             if (
@@ -242,7 +237,41 @@ class _Runs(Rewrites):
                 and not _in_a_decimal(data, start, stop)
             ):
                 yield start, stop, replacement
+
+
+class _RecentRuns:
+    """The runs of the last data searched, kept for the next search of the same bytes: a
+    request being recorded is searched for ids as keyed, as stored and as sent upstream
+    (three tables, one body, as a rule the same bytes), and the search is most of the cost.
+    One pair at a time, replaced whole, so threads need no lock: a race searches again."""
+
+    def __init__(self) -> None:
+        self._last: tuple[bytes, int, list[tuple[int, int]]] = (b"", 0, [])
+
+    def of(self, data: bytes, shortest: int) -> list[tuple[int, int]]:
+        """(start, stop) of each run of identifier characters at least ``shortest`` long, and
+        maybe of shorter ones."""
+        searched, least, runs = self._last
+        if least <= shortest and (searched is data or searched == data):
+            return runs  # with shorter ones, maybe: no key is shorter, none is replaced
+        marks = data.translate(_RUN_MARKS)
+        seed = b"a" * shortest
+        runs = []
+        start = marks.find(seed)
+        while start >= 0:
+            stop = marks.find(b" ", start)
+            if stop < 0:
+                stop = len(marks)
+            runs.append((start, stop))
             start = marks.find(seed, stop)
+        if len(data) >= _WORTH_KEEPING:
+            self._last = (data, shortest, runs)
+        return runs
+
+
+_RECENT_RUNS = _RecentRuns()
+_WORTH_KEEPING = 256
+"""Shorter data (a URL, searched between a body's searches) is searched again, not kept."""
 
 
 def _in_a_decimal(data: bytes, start: int, stop: int) -> bool:
