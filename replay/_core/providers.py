@@ -239,9 +239,11 @@ def detect(url: str, body: bytes, extra: Sequence[Provider] = ()) -> Provider:
         by_url, marked = _by_url.__wrapped__(url, theirs), _marked.__wrapped__(theirs)
     if by_url is not None:
         return by_url
-    head = body[:4096]
+    # Read as Latin-1, one character per byte, as the markers are: ``in`` on bytes first
+    # tries its operand as an integer and raises inside, at the cost of a search of the body.
+    head = body[:4096].decode("latin-1")
     for provider, markers in marked:
-        if all(marker in head for marker in markers):
+        if all(map(head.__contains__, markers)):
             return provider
     return OPENAI_COMPATIBLE
 
@@ -263,11 +265,17 @@ def _by_url(url: str, extra: tuple[Provider, ...]) -> Provider | None:
 
 
 @lru_cache(maxsize=16)
-def _marked(extra: tuple[Provider, ...]) -> tuple[tuple[Provider, tuple[bytes, ...]], ...]:
+def _marked(extra: tuple[Provider, ...]) -> tuple[tuple[Provider, tuple[str, ...]], ...]:
     """Each provider that has body markers, in the order tried, with them as the quoted bytes
-    sought in a body."""
+    sought in a body, read as Latin-1."""
     return tuple(
-        (provider, tuple(b'"' + marker.encode() + b'"' for marker in provider.body_markers))
+        (
+            provider,
+            tuple(
+                (b'"' + marker.encode() + b'"').decode("latin-1")
+                for marker in provider.body_markers
+            ),
+        )
         for provider in (*extra, *BUILTIN)
         if provider.body_markers
     )

@@ -12,8 +12,9 @@ it was recorded with.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from replay._core.model import Chunk
 
@@ -100,13 +101,13 @@ class Rewriter(Rewrites):
     needles: tuple[bytes, ...] = ()
     """If given, every match contains one of these: data holding none is left as it is, unread
     by the pattern (a plain substring search is many times faster than a regex scan)."""
-    _sieve: tuple[tuple[bytes, tuple[bytes, ...]], ...] = field(
+    _anchored: tuple[tuple[str, tuple[str, ...]], ...] = field(
         init=False, repr=False, compare=False
     )
-    """The needles grouped by their rarest byte (:func:`sieve`), for :meth:`leaves`."""
+    """:func:`anchored` needles: what :meth:`leaves` searches."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_sieve", sieve(self.needles))
+        object.__setattr__(self, "_anchored", anchored(self.needles))
 
     def spans(self, data: bytes) -> Iterator[Span]:
         for match in self.pattern.finditer(data):
@@ -123,38 +124,46 @@ class Rewriter(Rewrites):
         """Whether ``data`` holds none of the needles, and so none of its parts is rewritten:
         many short values joined are checked in one search each, not one per value.
 
-        A needle is sought only where its rarest byte is in ``data`` (a ``memchr``, a few
-        hundred instructions for a 2 KB body, where each substring search costs about 7,000:
-        most of the key shapes' needles have a capital letter or a ``/`` that a request body
-        seldom holds). ``find``, not ``in``: for a bytes operand, ``in`` first tries it as an
-        integer and formats the TypeError it gets, some 1,400 instructions a needle."""
-        if not self.needles:
+        Searched by :func:`anchored`: a needle whose rarest byte is not in ``data`` is not
+        either, and that byte is sought by ``memchr``, where a search for the needle reads
+        nearly every byte (its skip table collides on every lower case letter). The search is
+        in ``data`` read as Latin-1 (one character per byte, so the same answer), as ``in`` on
+        bytes first tries its operand as an integer and raises inside, and ``find`` parses
+        its arguments: either costs more than a search of a header."""
+        if not self._anchored:
             return False
-        find = data.find
-        for byte, needles in self._sieve:
-            if find(byte) >= 0 and max(map(find, needles)) >= 0:
-                return False
+        text = data.decode("latin-1")
+        for anchor, needles in self._anchored:
+            if anchor in text:
+                for needle in needles:
+                    if needle in text:
+                        return False
         return True
 
 
-_COMMON_BYTES = b' "etaoinsrhldcumfpgwyb,:.vk0123456789-_xjqz{}[]'
-"""Bytes of request and response bodies from the most to the least common (English text in
-JSON); any other byte (a capital letter, most punctuation) is rarer than all of them."""
+_BY_FREQUENCY = ' "etaoinsrlcdhmup:,_0g1f2ybw.-v3k45{}6789x[]jqz\nTISACEMNPRDOLFGHWUY'
+"""Characters of API bodies (JSON, English prose), the most frequent first, roughly; any other
+(``\\``, ``/``, ``J``, ``K``, ``B``, control and non-ASCII bytes) is rarer than all of them."""
 
 
-def sieve(needles: Iterable[bytes]) -> tuple[tuple[bytes, tuple[bytes, ...]], ...]:
-    """``needles`` grouped by their rarest byte by :data:`_COMMON_BYTES`: data without that
-    byte holds none of its group. Its first such byte, for a needle with several."""
-    groups: dict[bytes, list[bytes]] = {}
-    for needle in needles:
-        rarest = bytes([max(needle, key=_rarity)]) if needle else b""  # b"" is in any data
-        groups.setdefault(rarest, []).append(needle)
-    return tuple((byte, tuple(group)) for byte, group in groups.items())
+@lru_cache(maxsize=256)
+def anchored(needles: tuple[bytes, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``needles`` as :meth:`Rewriter.leaves` seeks them: grouped under the rarest byte of
+    each (its anchor; an empty needle's is empty, found anywhere), and without those that
+    contain another one (found in data only where that one is too). Data holds one of
+    ``needles`` exactly when it holds one of a group's needles and with it the group's
+    anchor; a property test holds the two to the same answer."""
+    distinct = dict.fromkeys(needle.decode("latin-1") for needle in needles)
+    kept = [n for n in distinct if not any(other != n and other in n for other in distinct)]
+    groups: dict[str, list[str]] = {}
+    for needle in kept:
+        groups.setdefault(max(needle, key=_rarity, default=""), []).append(needle)
+    return tuple((anchor, tuple(group)) for anchor, group in groups.items())
 
 
-def _rarity(byte: int) -> int:
-    rank = _COMMON_BYTES.find(byte)
-    return len(_COMMON_BYTES) if rank < 0 else rank
+def _rarity(character: str) -> int:
+    position = _BY_FREQUENCY.find(character)
+    return len(_BY_FREQUENCY) if position < 0 else position
 
 
 class GrowingTable:
@@ -209,7 +218,8 @@ class _Runs(Rewrites):
     """Each run of identifier characters at least ``shortest`` long, looked up in the table.
 
     The same replacements as the pattern ``[A-Za-z0-9_\\-]{shortest,}`` with a look-up
-    per match, found with ``bytes.translate`` and one ``bytes.find`` per run, in C: sre takes
+    per match, found with ``bytes.translate`` and one ``bytes.find`` per run (kept for a
+    search of the same bytes again: :class:`_RecentRuns`), in C: sre takes
     about 13 ns a byte for that pattern, and ids are sought in every recorded request and
     response. A property test holds the two to the same output.
     """
@@ -218,13 +228,7 @@ class _Runs(Rewrites):
     shortest: int
 
     def spans(self, data: bytes) -> Iterator[Span]:
-        marks = data.translate(_RUN_MARKS)
-        seed = b"a" * self.shortest
-        start = marks.find(seed)
-        while start >= 0:
-            stop = marks.find(b" ", start)
-            if stop < 0:
-                stop = len(marks)
+        for start, stop in _RECENT_RUNS.of(data, self.shortest):
             run = data[start:stop]
             replacement = self.replacements.get(run)
             if (
@@ -233,7 +237,41 @@ class _Runs(Rewrites):
                 and not _in_a_decimal(data, start, stop)
             ):
                 yield start, stop, replacement
+
+
+class _RecentRuns:
+    """The runs of the last data searched, kept for the next search of the same bytes: a
+    request being recorded is searched for ids as keyed, as stored and as sent upstream
+    (three tables, one body, as a rule the same bytes), and the search is most of the cost.
+    One pair at a time, replaced whole, so threads need no lock: a race searches again."""
+
+    def __init__(self) -> None:
+        self._last: tuple[bytes, int, list[tuple[int, int]]] = (b"", 0, [])
+
+    def of(self, data: bytes, shortest: int) -> list[tuple[int, int]]:
+        """(start, stop) of each run of identifier characters at least ``shortest`` long, and
+        maybe of shorter ones."""
+        searched, least, runs = self._last
+        if least <= shortest and (searched is data or searched == data):
+            return runs  # with shorter ones, maybe: no key is shorter, none is replaced
+        marks = data.translate(_RUN_MARKS)
+        seed = b"a" * shortest
+        runs = []
+        start = marks.find(seed)
+        while start >= 0:
+            stop = marks.find(b" ", start)
+            if stop < 0:
+                stop = len(marks)
+            runs.append((start, stop))
             start = marks.find(seed, stop)
+        if len(data) >= _WORTH_KEEPING:
+            self._last = (data, shortest, runs)
+        return runs
+
+
+_RECENT_RUNS = _RecentRuns()
+_WORTH_KEEPING = 256
+"""Shorter data (a URL, searched between a body's searches) is searched again, not kept."""
 
 
 def _in_a_decimal(data: bytes, start: int, stop: int) -> bool:

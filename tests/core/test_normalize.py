@@ -6,6 +6,8 @@ import re
 import orjson
 import pytest
 from bedrock_server import PADDING_ALPHABET, converse_stream_frames, invoke_stream_frames
+from hypothesis import given
+from hypothesis import strategies as st
 
 from replay._core import eventstream
 from replay._core.model import Chunk, Request, Response
@@ -18,7 +20,16 @@ from replay._core.normalize import (
     looks_generated,
     shaped_placeholder,
 )
-from replay._core.providers import AI21, BEDROCK, LIGHTON, OPENAI_COMPATIBLE, WORKFLOWAI, detect
+from replay._core.providers import (
+    AI21,
+    BEDROCK,
+    BUILTIN,
+    LIGHTON,
+    OPENAI_COMPATIBLE,
+    WORKFLOWAI,
+    Provider,
+    detect,
+)
 
 
 def response(body: bytes, headers: tuple[tuple[str, str], ...] = ()) -> Response:
@@ -207,6 +218,33 @@ def test_detection_by_host_path_and_body() -> None:
         == "lighton"
     )
     assert detect("http://localhost:8000/v1/chat/completions", b"{}").name == "openai-compatible"
+
+
+@given(
+    markers=st.lists(
+        st.lists(st.sampled_from(["ab", "é", 'a"b', "b", "ñb"]), min_size=1), max_size=3
+    ),
+    pieces=st.lists(
+        st.sampled_from([b'"ab"', b'"\xc3\xa9"', b'"a"b"', b'"b"', b"\xe9", b"x", b'"']),
+        max_size=12,
+    ),
+)
+def test_detection_by_body_markers_is_a_search_for_each_quoted_marker(
+    markers: list[list[str]], pieces: list[bytes]
+) -> None:
+    """The markers sought in the body read as Latin-1 are found where their UTF-8 bytes are."""
+    theirs = [Provider(f"p{n}", body_markers=tuple(m)) for n, m in enumerate(markers)]
+    body = b"".join(pieces)
+    expected = next(
+        (
+            provider.name
+            for provider in (*theirs, *BUILTIN)
+            if provider.body_markers
+            and all(b'"' + m.encode() + b'"' in body[:4096] for m in provider.body_markers)
+        ),
+        OPENAI_COMPATIBLE.name,
+    )
+    assert detect("http://localhost:1/x", body, theirs).name == expected
 
 
 def test_shapes_real_providers_send_never_survive() -> None:

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -22,7 +23,17 @@ from value_shapes import Fill, Layout, json_layouts, number_shapes, skeleton, ti
 
 from replay._cassette import Cassette, Record, Replay
 from replay._core.model import Chunk, Request, Response
-from replay._core.normalize import Normalizer
+from replay._core.normalize import (
+    _ALPHABETS,
+    _ID_NAMES,
+    Normalizer,
+    _digest_stream,
+    _fixed_value,
+    _fixed_values,
+    _ids_pattern,
+    _opening,
+    _run_of_kind,
+)
 from replay._core.providers import BUILTIN, GROQ, OPENAI_COMPATIBLE, WORKFLOWAI, Provider
 
 EXAMPLES = 1_000 if os.environ.get("REPLAY_STRESS") == "1" else 60
@@ -152,3 +163,93 @@ def test_bodies_of_one_shape_normalize_to_the_same_bytes_and_keep_their_shape(
 
 def response_of(body: bytes) -> Response:
     return Response(200, (("content-type", "application/json"),), (Chunk(body, 0.0),), "t")
+
+
+_NAMES = st.sampled_from(["id", "call_id", "responseId", "x_id", "a-id", "Id", "", 'q"_id', "fp"])
+
+
+@given(
+    id_fields=st.frozensets(_NAMES, max_size=4),
+    opaque_fields=st.frozensets(_NAMES, max_size=3),
+    pieces=st.lists(
+        st.builds(
+            lambda name, separator, value: f'"{name}"{separator}"{value}"',
+            _NAMES | st.sampled_from(["a", "call_idx"]),
+            st.sampled_from([":", " : ", ","]),
+            st.sampled_from(["value-1234", "abc", 'x"y1234', "v\\1234"]),
+        )
+        | st.sampled_from(['"', ":", " ", "_", "\\", "{", ","]),
+        max_size=12,
+    ),
+)
+def test_the_ids_pattern_finds_what_a_pattern_with_every_name_finds(
+    id_fields: frozenset[str], opaque_fields: frozenset[str], pieces: list[str]
+) -> None:
+    """The names the pattern's first alternative takes are left out of the second: the same
+    matches, the same groups."""
+    body = "".join(pieces).encode()
+    every = b"|".join(re.escape(name.encode()) for name in sorted(id_fields | opaque_fields))
+    whole = re.compile(rb'"(' + _ID_NAMES + b"|" + every + rb')"\s*:\s*"([^"\\]{4,256})"')
+    pruned = _ids_pattern(id_fields, opaque_fields)
+    assert [m.span() + m.groups() for m in pruned.finditer(body)] == [
+        m.span() + m.groups() for m in whole.finditer(body)
+    ]
+
+
+_TIME_FIELD_NAMES = st.sampled_from(["created", "created_at", "startTime", "", "-x", "é", "p", "t"])
+
+
+@given(
+    number_fields=st.frozensets(_TIME_FIELD_NAMES, max_size=3),
+    padding_fields=st.frozensets(_TIME_FIELD_NAMES, max_size=2),
+    pieces=st.lists(
+        st.builds(
+            lambda name, separator, value: f'"{name}"{separator}{value}',
+            _TIME_FIELD_NAMES | st.sampled_from(["x_at", "a"]),
+            st.sampled_from([":", " : "]),
+            st.sampled_from(["17", "-2.5e3", '"2025-03-05T12:34:56Z"', '"abc9"', '""', "x"]),
+        )
+        | st.sampled_from(['"', ":", " ", ",", "{"]),
+        max_size=10,
+    ),
+)
+def test_the_fixed_values_lookahead_changes_no_match(
+    number_fields: frozenset[str], padding_fields: frozenset[str], pieces: list[str]
+) -> None:
+    """The lookahead after the opening quote only turns away quotes no alternative matches."""
+    provider = Provider(
+        "p", number_fields=number_fields, padding_fields=padding_fields, hosts=("x.invalid",)
+    )
+    body = "".join(pieces).encode()
+    rewriter = _fixed_values(provider)
+    opening = _opening(sorted(number_fields | padding_fields))
+    assert opening in rewriter.pattern.pattern
+    without = re.compile(rewriter.pattern.pattern.replace(opening, b"", 1))
+    assert rewriter.apply(body) == without.sub(_fixed_value, body)
+
+
+def _run_as_made_before(seed: str, length: int, alphabet: str) -> str:
+    """The run :func:`_run_of_kind` made before it was rewritten to slice a string: a list
+    of characters, three of them replaced."""
+    stream = _digest_stream(seed, length)
+    out = [alphabet[byte % len(alphabet)] for byte in stream]
+    letters = [c for c in alphabet if c.isalpha()]
+    beyond_hex = [c for c in letters if c not in "abcdefABCDEF"] or letters
+    uppers = [c for c in letters if c.isupper()]
+    lowers = [c for c in letters if c.islower()]
+    if not letters:
+        return "".join(out)
+    if uppers and lowers:
+        out[0] = uppers[stream[0] % len(uppers)]
+        if length > 1:
+            out[1] = lowers[stream[1] % len(lowers)]
+    else:
+        out[0] = beyond_hex[stream[0] % len(beyond_hex)]
+    if length > 2:
+        out[-1] = alphabet[stream[-1] % 10]
+    return "".join(out)
+
+
+@given(seed=st.text(max_size=8), length=st.integers(1, 140), alphabet=st.sampled_from(_ALPHABETS))
+def test_a_run_is_the_run_made_before(seed: str, length: int, alphabet: str) -> None:
+    assert _run_of_kind(seed, length, alphabet) == _run_as_made_before(seed, length, alphabet)

@@ -120,3 +120,53 @@ def test_runs_found_in_c_replace_as_the_run_pattern_does(
     joined = b"".join(chunks)
     assert growing.rewriter.apply(joined) == reference.apply(joined)
     assert growing.rewriter.apply_chunks(chunks) == reference.apply_chunks(chunks)
+
+
+@given(
+    tables=st.lists(
+        st.dictionaries(identifiers, identifiers, min_size=1, max_size=3), min_size=1, max_size=4
+    ),
+    bodies=st.lists(
+        st.lists(st.one_of(IDENTIFIER_CHARACTERS, st.sampled_from(b' ."\n:/')), max_size=40),
+        min_size=1,
+        max_size=3,
+    ),
+    order=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 2), st.booleans()), max_size=12),
+)
+def test_runs_kept_for_the_same_bytes_replace_as_a_search_afresh(
+    tables: list[dict[bytes, bytes]], bodies: list[list[int]], order: list[tuple[int, int, bool]]
+) -> None:
+    """Tables of other shortest keys searching the same bytes (the same object or a copy) in
+    any order, short and long, get what the run pattern gets."""
+    rewriters = []
+    for table in tables:
+        table = {key: value for key, value in table.items() if not key.isdigit()}
+        assume(table)
+        growing = GrowingTable()
+        for key, value in table.items():
+            growing.add(key, value)
+        assert growing.rewriter is not None
+        rewriters.append((growing.rewriter, run_pattern_reference(table, min(map(len, table)))))
+    keys = b" ".join(key for table in tables for key in table)
+    datas = [bytes(body) + b" " * 300 + keys for body in bodies]  # long enough to be kept
+    for table_index, body_index, copied in order:
+        rewriter, reference = rewriters[table_index % len(rewriters)]
+        data = datas[body_index % len(datas)]
+        data = bytes(bytearray(data)) if copied else data
+        assert rewriter.apply(data) == reference.apply(data)
+
+
+_NEEDLE_BYTES = st.sampled_from(b"ab-_kKJ\\/ \x00\xe9")
+
+
+@given(
+    needles=st.lists(
+        st.binary(max_size=4).map(bytes) | st.lists(_NEEDLE_BYTES, max_size=4).map(bytes),
+        max_size=6,
+    ),
+    data=st.lists(_NEEDLE_BYTES, max_size=40).map(bytes) | st.binary(max_size=40),
+)
+def test_leaves_answers_as_a_search_for_each_needle(needles: list[bytes], data: bytes) -> None:
+    """The rarest-byte anchors and the needles dropped for containing others change no answer."""
+    rewriter = Rewriter(re.compile(b"x"), lambda match: b"y", tuple(needles))
+    assert rewriter.leaves(data) == (bool(needles) and not any(n in data for n in needles))
