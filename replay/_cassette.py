@@ -937,10 +937,10 @@ class _Caller:
 
     @classmethod
     def current(cls) -> _Caller:
-        # Asked first whether a loop runs, rather than current_task() raising if none does:
-        # every recorded response is asked for its caller, and an exception costs more.
-        loop = asyncio._get_running_loop()
-        task = None if loop is None else asyncio.current_task(loop)
+        try:
+            task = asyncio.current_task()
+        except RuntimeError:  # no event loop running in this thread
+            task = None
         return cls(threading.current_thread(), task)
 
     @property
