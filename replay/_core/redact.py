@@ -350,7 +350,9 @@ class Redactor:
             return redacted.known
         known_needles = self._known_needles
         carried = [needle for needle in rewriter.needles if needle not in known_needles]
-        if max(map(redacted.fields.find, carried), default=-1) >= 0:  # find: see Rewriter.leaves
+        # find, not in: ``in`` on bytes first tries a needle as an integer and raises inside
+        # (Rewriter.leaves, which reads data as Latin-1 instead, is for fixed needle sets).
+        if max(map(redacted.fields.find, carried), default=-1) >= 0:
             return rewriter.apply(redacted.fields)
         return redacted.known
 
