@@ -280,9 +280,11 @@ class Appenders:
             if descriptor is None:
                 descriptor = self._open[directory] = _new_log(directory)
             try:
-                view = memoryview(record)
-                while view:
-                    view = view[os.write(descriptor, view) :]
+                written = os.write(descriptor, record)
+                if written < len(record):  # rare (a signal, a full disk): the rest, in a loop
+                    view = memoryview(record)[written:]
+                    while view:
+                        view = view[os.write(descriptor, view) :]
             except BaseException:
                 # A record written in part would end the log for readers: the next one goes
                 # to a new log, and this one's torn tail is dropped when it is folded.
