@@ -798,8 +798,9 @@ class Cassette:
             recorded = len(change.outcomes)
         else:
             recorded = 0 if self._resets(key) else len(self._outcomes(key))
-        being_read = sum(recording.key == key for recording in self._recordings)
-        return f"{key}/{recorded + being_read}"
+        if self._recordings:  # most often none: the last call's response was read to its end
+            recorded += sum(recording.key == key for recording in self._recordings)
+        return f"{key}/{recorded}"
 
     def _change_for(self, record: Record) -> _Change:
         change = self._changes.get(record.key)

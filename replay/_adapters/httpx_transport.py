@@ -292,13 +292,12 @@ def teed(
     """The upstream response, its body decoded and recorded on the way to the caller."""
     lib = library_of(request)
     headers = model.headers_from_bytes(response.headers.raw)
-    recorder = StreamRecorder(
-        response.headers.get("content-encoding"), started, response.headers.get("content-type")
-    )
+    content_type = response.headers.get("content-type")  # httpx's look-up: once, not twice
+    recorder = StreamRecorder(response.headers.get("content-encoding"), started, content_type)
     kept = stored_headers(headers, recorder.decodes)
-    hidden = {"content-length", "content-encoding"} if recorder.decodes else {"content-length"}
+    hidden = _HIDDEN_DECODED if recorder.decodes else _HIDDEN
     outcome = functools.partial(recorder.response, response.status_code, kept, recorded_at)
-    recording = cassette.recording(record, outcome, response.headers.get("content-type"))
+    recording = cassette.recording(record, outcome, content_type)
     stream = RecordingStream(response.stream, recorder, recording)
     return lib.Response(
         response.status_code,
@@ -309,6 +308,11 @@ def teed(
         request=request,
         extensions=response.extensions,
     )
+
+
+_HIDDEN = frozenset({"content-length"})
+_HIDDEN_DECODED = frozenset({"content-length", "content-encoding"})
+"""Headers the caller's response leaves out: its body is the decoded one, of another length."""
 
 
 def upstream_request(request: AnyRequest, record: Record) -> AnyRequest:

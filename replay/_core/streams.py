@@ -46,7 +46,11 @@ class BodyDecoder:
     """
 
     def __init__(self, encoding: str | None) -> None:
-        names = [name.strip().lower() for name in reversed((encoding or "").split(","))]
+        if not encoding:  # most bodies: nothing to parse
+            self.decodes = True
+            self._steps: list[_Decompressor] = []
+            return
+        names = [name.strip().lower() for name in reversed(encoding.split(","))]
         steps = [_decompressor(name) for name in names if name not in ("", "identity")]
         self.decodes = None not in steps
         self._steps = [step for step in steps if step is not None] if self.decodes else []

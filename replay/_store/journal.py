@@ -73,7 +73,9 @@ same object: no change), or None to delete the cassette."""
 _ids_lock = threading.Lock()
 _last_time = 0
 _counter = itertools.count()
-_writer = secrets.token_hex(4)
+_suffix = f"-{os.getpid()}-{secrets.token_hex(4)}"
+"""The end of this process's ids, its pid and random bits unique to it: made once, not per id
+(a forked child makes its own)."""
 
 
 def new_entry_id() -> str:
@@ -81,7 +83,7 @@ def new_entry_id() -> str:
     global _last_time
     with _ids_lock:
         _last_time = max(time.time_ns(), _last_time + 1)
-        return f"{_last_time:020d}-{next(_counter):08d}-{os.getpid()}-{_writer}"
+        return f"{_last_time:020d}-{next(_counter):08d}{_suffix}"
 
 
 _written: dict[str, tuple[bytes, dict[str, Any]]] = {}
@@ -93,8 +95,8 @@ process recorded: a fold takes it as it was made, rather than parsing and checki
 
 def forget_writer() -> None:
     """In a forked child: ids of its own, not its parent's; the parent's entries checked."""
-    global _writer, _ids_lock
-    _writer = secrets.token_hex(4)
+    global _suffix, _ids_lock
+    _suffix = f"-{os.getpid()}-{secrets.token_hex(4)}"
     _ids_lock = threading.Lock()
     _written.clear()
 

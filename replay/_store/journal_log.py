@@ -154,15 +154,24 @@ def records(directory: Path, log: str) -> list[LogRecord]:
     return [] if data is None else list(complete_records(data, start))
 
 
-def _read_from(path: Path, offset: int) -> bytes | None:
-    """The log's bytes from ``offset`` on; None when it was removed."""
+def _read_from(path: Path, offset: int, first_record: bool = False) -> bytes | None:
+    """The log's bytes from ``offset`` on, or only as far as the record there would reach
+    (``first_record``); None when it was removed."""
     file = cassette_file.open_regular(path)
     if file is None:
         return None
     try:
         with file:
             file.seek(offset)
-            return file.read()
+            if not first_record:
+                return file.read()
+            head = file.read(HEADER.size)
+            if len(head) < HEADER.size:
+                return head
+            length = HEADER.unpack(head)[1]
+            if offset + HEADER.size + length > os.fstat(file.fileno()).st_size:
+                return head  # not whole (and a torn length is never allocated)
+            return head + file.read(length)
     except OSError as error:
         raise CassetteError(path, f"cannot read: {error.strerror or error}") from error
 
@@ -231,8 +240,8 @@ def consume(directory: Path, log: str, end: int) -> None:
 
 def _record_from(directory: Path, log: str, offset: int) -> bool:
     """Whether a complete record starts at ``offset``, a record's end: those before it are
-    not read again."""
-    rest = _read_from(directory / log, offset)
+    not read again, nor those after it (a fold's sweep of a log left whole read all of it)."""
+    rest = _read_from(directory / log, offset, first_record=True)
     return rest is not None and next(complete_records(rest, offset), None) is not None
 
 
@@ -271,9 +280,11 @@ class Appenders:
             if descriptor is None:
                 descriptor = self._open[directory] = _new_log(directory)
             try:
-                view = memoryview(record)
-                while view:
-                    view = view[os.write(descriptor, view) :]
+                written = os.write(descriptor, record)
+                if written < len(record):  # rare (a signal, a full disk): the rest, in a loop
+                    view = memoryview(record)[written:]
+                    while view:
+                        view = view[os.write(descriptor, view) :]
             except BaseException:
                 # A record written in part would end the log for readers: the next one goes
                 # to a new log, and this one's torn tail is dropped when it is folded.

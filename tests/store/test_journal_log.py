@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -244,3 +245,23 @@ def test_entries_left_by_an_earlier_version_are_folded_with_the_logs(tmp_path: P
     journal.fold(LOCAL, path)
     assert answers(cassette_file.load(path).interactions) == ["as an entry", "in a log"]
     assert not journal_directory(path).exists()
+
+
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(frames, st.data())
+def test_whether_a_whole_record_starts_somewhere_is_read_from_that_record_alone(
+    payloads: list[bytes], data: st.DataObject
+) -> None:
+    """The sweep reads only the record at an offset: it answers as reading the rest would."""
+    log = bytearray(b"".join(journal_log.frame(f"id{n}", p) for n, p in enumerate(payloads)))
+    if data.draw(st.booleans(), label="torn"):
+        del log[data.draw(st.integers(0, len(log)), label="cut") :]
+    if data.draw(st.booleans(), label="damaged") and log:
+        log[data.draw(st.integers(0, len(log) - 1), label="byte")] ^= 0xFF
+    with tempfile.TemporaryDirectory() as name:
+        directory = Path(name)
+        (directory / "x.log").write_bytes(bytes(log))
+        for offset in {0, *(r.end for r in journal_log.complete_records(bytes(log), 0))}:
+            rest = bytes(log[offset:])
+            whole = next(journal_log.complete_records(rest, offset), None) is not None
+            assert journal_log._record_from(directory, "x.log", offset) == whole
