@@ -45,7 +45,12 @@ class Rewrites:
 
     def apply_to(self, chunks: tuple[Chunk, ...]) -> tuple[Chunk, ...]:
         """Rewrite recorded chunks; each keeps its arrival time. Chunks nothing rewrote are
-        given back as they are: a response passes several rewriters, most changing nothing."""
+        given back as they are: a response passes several rewriters, most changing nothing.
+        A body in one chunk (most answers) is rewritten as it is, with no list of chunks."""
+        if len(chunks) == 1:
+            (chunk,) = chunks
+            data = self.apply(chunk.data)
+            return chunks if data is chunk.data else (Chunk(data, chunk.at),)
         rewritten = self.apply_chunks([chunk.data for chunk in chunks])
         if all(data is chunk.data for data, chunk in zip(rewritten, chunks, strict=True)):
             return chunks
