@@ -318,6 +318,8 @@ def fixed_time(original: str) -> str:
 
 
 def _digest_stream(seed: str, length: int) -> bytes:
+    if length <= 64:  # one block (ids, header values): no loop, no concatenation
+        return hashlib.blake2b(f"{seed}/0".encode(), digest_size=64).digest()[:length]
     out = b""
     counter = 0
     while len(out) < length:

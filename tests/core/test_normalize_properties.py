@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import tempfile
@@ -253,3 +254,13 @@ def _run_as_made_before(seed: str, length: int, alphabet: str) -> str:
 @given(seed=st.text(max_size=8), length=st.integers(1, 140), alphabet=st.sampled_from(_ALPHABETS))
 def test_a_run_is_the_run_made_before(seed: str, length: int, alphabet: str) -> None:
     assert _run_of_kind(seed, length, alphabet) == _run_as_made_before(seed, length, alphabet)
+
+
+@given(seed=st.text(max_size=20), length=st.integers(0, 200))
+def test_a_digest_stream_of_one_block_is_the_blocks_joined(seed: str, length: int) -> None:
+    """_digest_stream makes a run of up to one block without its loop: the same bytes."""
+    blocks = b"".join(
+        hashlib.blake2b(f"{seed}/{counter}".encode(), digest_size=64).digest()
+        for counter in range(length // 64 + 1)
+    )
+    assert _digest_stream(seed, length) == blocks[:length]
