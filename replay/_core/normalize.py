@@ -61,7 +61,7 @@ from replay._core.model import (
 )
 from replay._core.providers import ID_PREFIXES, Provider, detect
 from replay._core.redact import PLACEHOLDER
-from replay._core.rewrite import GrowingTable, Rewriter, Rewrites
+from replay._core.rewrite import FieldRewriter, GrowingTable, Rewriter, Rewrites
 
 FIXED_DATE = "Mon, 01 Jan 2024 00:00:00 GMT"
 MULTIPART_BOUNDARY = "replay-boundary"
@@ -318,6 +318,8 @@ def fixed_time(original: str) -> str:
 
 
 def _digest_stream(seed: str, length: int) -> bytes:
+    if length <= 64:  # one block (ids, header values): no loop, no concatenation
+        return hashlib.blake2b(f"{seed}/0".encode(), digest_size=64).digest()[:length]
     out = b""
     counter = 0
     while len(out) < length:
@@ -459,17 +461,25 @@ class Normalizer:
 
     def _headers(self, headers: Headers, provider: Provider, seed: str) -> Headers:
         """Headers known to be stable are kept; every other value gets a stand-in of its shape."""
-        normalized = []
+        normalized: list[tuple[str, str]] = []
+        kept = []
         for name, value in headers:
             if name == "date":
                 value = FIXED_DATE
             elif provider.keeps_header(name):
-                value = self.ids_in(value.encode()).decode()
+                kept.append(len(normalized))
             else:
                 value = stand_in(
                     value, f"{seed}/header/{name}", provider.id_prefixes, self._known_id
                 )
             normalized.append((name, value))
+        # The kept values searched for ids at once, joined by a quote, which no id holds (one
+        # is a JSON string's characters) and no run of id characters crosses: most hold none.
+        joined = '"'.join(normalized[index][1] for index in kept).encode()
+        if kept and self.ids_in(joined) != joined:
+            for index in kept:
+                name, value = normalized[index]
+                normalized[index] = (name, self.ids_in(value.encode()).decode())
         return tuple(normalized)
 
     def _known_id(self, word: str) -> str | None:
@@ -599,7 +609,7 @@ def issued_ids(body: bytes, provider: Provider) -> list[tuple[str, bytes]]:
     return found
 
 
-_fixed_value_rewriters: dict[tuple[frozenset[str], frozenset[str]], Rewriter] = {}
+_fixed_value_rewriters: dict[tuple[frozenset[str], frozenset[str]], Rewrites] = {}
 _ID_NAMES = rb"[A-Za-z0-9_]*+(?:(?<=_id)|(?<=Id))"
 """Any field named like an id (``generation_id``, ``toolUseId``): its value counts when it
 looks generated, so providers and fields never seen before are covered. The name is taken
@@ -627,6 +637,21 @@ def _ids_pattern(id_fields: frozenset[str], opaque_fields: frozenset[str]) -> re
     )
 
 
+_TIME_ENDS = (b'_at"', b'Time"')
+"""How the names :data:`_TIME_NAMES` takes end, with the closing quote."""
+
+
+def _field_needles(names: frozenset[str], ends: tuple[bytes, ...]) -> tuple[bytes, ...] | None:
+    """What every match of a field pattern holds, for :func:`field_matches`: each of ``names``
+    quoted, and ``ends``, those of its word-character names; a needle holding another left
+    out (the other is found where it is). None when a name holds a quote: a needle inside it
+    would not follow the quote that opens the match."""
+    if any('"' in name for name in names):
+        return None
+    needles = {b'"' + name.encode() + b'"' for name in names}.union(ends)
+    return tuple(sorted(n for n in needles if not any(o != n and o in n for o in needles)))
+
+
 def _opening(fields: list[str]) -> bytes:
     """A lookahead at the byte after the opening quote of a field named like an id or a time
     (a word character: those names have one at least) or one of ``fields`` (its first byte;
@@ -641,7 +666,7 @@ def _opening(fields: list[str]) -> bytes:
 _WORD_BYTE = re.compile(rb"[A-Za-z0-9_]")
 
 
-def _fixed_values(provider: Provider) -> Rewriter:
+def _fixed_values(provider: Provider) -> Rewrites:
     """Numbers of the provider's time fields, RFC 3339 strings of fields named like times, and
     the values of its padding fields."""
     fields = (provider.number_fields, provider.padding_fields)
@@ -659,7 +684,12 @@ def _fixed_values(provider: Provider) -> Rewriter:
             rb"|(?P<padding>(?:" + _field_names(provider.padding_fields) + rb')"\s*:\s*")'
             rb'[A-Za-z0-9]*")'
         )
-        rewriter = Rewriter(pattern, _fixed_value)
+        needles = _field_needles(provider.number_fields | provider.padding_fields, _TIME_ENDS)
+        rewriter = (
+            Rewriter(pattern, _fixed_value)
+            if needles is None
+            else FieldRewriter(pattern, _fixed_value, needles)
+        )
         _fixed_value_rewriters[fields] = rewriter
     return rewriter
 

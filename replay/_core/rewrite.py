@@ -45,7 +45,12 @@ class Rewrites:
 
     def apply_to(self, chunks: tuple[Chunk, ...]) -> tuple[Chunk, ...]:
         """Rewrite recorded chunks; each keeps its arrival time. Chunks nothing rewrote are
-        given back as they are: a response passes several rewriters, most changing nothing."""
+        given back as they are: a response passes several rewriters, most changing nothing.
+        A body in one chunk (most answers) is rewritten as it is, with no list of chunks."""
+        if len(chunks) == 1:
+            (chunk,) = chunks
+            data = self.apply(chunk.data)
+            return chunks if data is chunk.data else (Chunk(data, chunk.at),)
         rewritten = self.apply_chunks([chunk.data for chunk in chunks])
         if all(data is chunk.data for data, chunk in zip(rewritten, chunks, strict=True)):
             return chunks
@@ -139,6 +144,45 @@ class Rewriter(Rewrites):
                     if needle in text:
                         return False
         return True
+
+
+def field_matches(
+    pattern: re.Pattern[bytes], needles: tuple[bytes, ...], data: bytes
+) -> Iterator[re.Match[bytes]]:
+    """``pattern.finditer(data)``, for a pattern of JSON fields whose every match opens with a
+    quote and holds one of ``needles`` with no quote between that one and the needle's start
+    (``"created"``; ``_at"``, the end of a name): tried only at the last quote at or before
+    each needle, not at every quote of the body as sre does (most of a scan's time is spent
+    trying the fields at quotes where none is). Leftmost matches that do not overlap, as
+    ``finditer``: every position where one starts is among those tried."""
+    starts = set()
+    for needle in needles:
+        found = data.find(needle)
+        while found >= 0:
+            starts.add(data.rfind(b'"', 0, found + 1))
+            found = data.find(needle, found + 1)
+    end = 0
+    for start in sorted(starts):
+        if start >= end and (match := pattern.match(data, start)) is not None:
+            end = match.end()
+            yield match
+
+
+@dataclass(frozen=True, slots=True)
+class FieldRewriter(Rewrites):
+    """Replaces what ``pattern`` matches with what ``replace`` makes of the match, the matches
+    sought by :func:`field_matches`: the same replacements as a :class:`Rewriter` of the
+    pattern, for a pattern that keeps its rule (a property test holds the two alike)."""
+
+    pattern: re.Pattern[bytes]
+    replace: Replace
+    needles: tuple[bytes, ...]
+
+    def spans(self, data: bytes) -> Iterator[Span]:
+        for match in field_matches(self.pattern, self.needles, data):
+            replacement = self.replace(match)
+            if replacement != match.group():
+                yield *match.span(), replacement
 
 
 _BY_FREQUENCY = ' "etaoinsrlcdhmup:,_0g1f2ybw.-v3k45{}6789x[]jqz\nTISACEMNPRDOLFGHWUY'

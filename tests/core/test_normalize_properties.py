@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import tempfile
@@ -253,3 +254,39 @@ def _run_as_made_before(seed: str, length: int, alphabet: str) -> str:
 @given(seed=st.text(max_size=8), length=st.integers(1, 140), alphabet=st.sampled_from(_ALPHABETS))
 def test_a_run_is_the_run_made_before(seed: str, length: int, alphabet: str) -> None:
     assert _run_of_kind(seed, length, alphabet) == _run_as_made_before(seed, length, alphabet)
+
+
+@given(seed=st.text(max_size=20), length=st.integers(0, 200))
+def test_a_digest_stream_of_one_block_is_the_blocks_joined(seed: str, length: int) -> None:
+    """_digest_stream makes a run of up to one block without its loop: the same bytes."""
+    blocks = b"".join(
+        hashlib.blake2b(f"{seed}/{counter}".encode(), digest_size=64).digest()
+        for counter in range(length // 64 + 1)
+    )
+    assert _digest_stream(seed, length) == blocks[:length]
+
+
+_HEADER_PIECES = ['"', "a", ".", " ", "1234567890", "chatcmpl-Ab12Cd34Ef56Gh78", "a.b/c1234"]
+
+
+@given(
+    ids=st.lists(
+        st.sampled_from(["chatcmpl-Ab12Cd34Ef56Gh78", "1234567890", "a.b/c1234"]), max_size=3
+    ),
+    values=st.lists(st.lists(st.sampled_from(_HEADER_PIECES), max_size=3).map("".join), max_size=4),
+)
+@settings(max_examples=500)
+def test_kept_headers_searched_at_once_are_those_searched_one_by_one(
+    ids: list[str], values: list[str]
+) -> None:
+    """_headers seeks ids in the kept values joined by a quote: the same values as each
+    searched alone, whether the ids are runs of id characters or other strings (the first
+    is a system_fingerprint, taken whatever its shape)."""
+    normalizer = Normalizer()
+    fields = {"system_fingerprint" if i == 0 else f"x{i}_id": id_ for i, id_ in enumerate(ids)}
+    normalizer.shown(orjson.dumps(fields), OPENAI_COMPATIBLE, "k/0")
+    headers = tuple(("content-type", value) for value in values)
+    one_by_one = tuple(
+        (name, normalizer.ids_in(value.encode()).decode()) for name, value in headers
+    )
+    assert normalizer._headers(headers, OPENAI_COMPATIBLE, "k/0") == one_by_one

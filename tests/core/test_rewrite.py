@@ -170,3 +170,22 @@ def test_leaves_answers_as_a_search_for_each_needle(needles: list[bytes], data: 
     """The rarest-byte anchors and the needles dropped for containing others change no answer."""
     rewriter = Rewriter(re.compile(b"x"), lambda match: b"y", tuple(needles))
     assert rewriter.leaves(data) == (bool(needles) and not any(n in data for n in needles))
+
+
+@given(
+    table=st.dictionaries(st.binary(min_size=1, max_size=4), st.binary(max_size=5), max_size=4),
+    data=st.binary(max_size=40),
+    at=st.floats(0, 10),
+)
+def test_a_single_chunk_is_rewritten_as_the_chunks_path_does(
+    table: dict[bytes, bytes], data: bytes, at: float
+) -> None:
+    # apply_to takes a body in one chunk by apply alone; the general path cuts the joined
+    # body at the boundaries: both give the same chunk, and the same object when unchanged.
+    assume(table)
+    built = rewriter(table)
+    chunks = (Chunk(data, at),)
+    (expected,) = built.apply_chunks([data])
+    out = built.apply_to(chunks)
+    assert out == (Chunk(expected, at),)
+    assert (out is chunks) == (expected is data)
