@@ -291,6 +291,8 @@ class Redactor:
         self.secret_params = SECRET_QUERY_PARAMS | {name.lower() for name in secret_params}
         self.known = _scrubber(frozenset(self.secrets))
         self._known_needles = frozenset(self.known.needles)
+        self._urls: dict[tuple[str, int], tuple[Rewriter, str]] = {}
+        """(URL, id of a rewriter) -> that rewriter and the URL it redacts: :meth:`url`."""
 
     def with_secrets_of(self, request: Request, redacted: RedactedBody | None = None) -> Rewriter:
         """A rewriter that also scrubs what this request carried: in its auth headers and
@@ -303,6 +305,21 @@ class Redactor:
         return _scrubber(frozenset(self.secrets | carried))
 
     def url(self, url: str, rewriter: Rewriter | None = None) -> str:
+        rewriter = rewriter or self.known
+        # By the rewriter's identity, and the rewriter kept with the answer so that its id is
+        # not reused while the entry stands: a rewriter is immutable, and a session's requests
+        # go to few URLs with few rewriters (its key, the known secrets), each URL redacted
+        # twice per recorded request. One dict operation at a time: no lock needed.
+        cached = self._urls.get((url, id(rewriter)))
+        if cached is not None and cached[0] is rewriter:
+            return cached[1]
+        redacted = self._url(url, rewriter)
+        if len(self._urls) >= _URLS_KEPT:
+            self._urls.clear()
+        self._urls[url, id(rewriter)] = (rewriter, redacted)
+        return redacted
+
+    def _url(self, url: str, rewriter: Rewriter) -> str:
         parts = urlsplit(url)
         netloc = hide_userinfo(parts.netloc)
         query = self._form(parts.query)
@@ -311,7 +328,7 @@ class Redactor:
             if (netloc, query) == (parts.netloc, parts.query)
             else urlunsplit(parts._replace(netloc=netloc, query=query))
         )
-        return (rewriter or self.known).apply(rebuilt.encode()).decode()
+        return rewriter.apply(rebuilt.encode()).decode()
 
     def _form(self, encoded: str) -> str:
         """A query string or form body with the values of secret parameters replaced."""
@@ -441,6 +458,10 @@ class Redactor:
 
     def text(self, text: str, rewriter: Rewriter) -> str:
         return rewriter.apply(text.encode()).decode(errors="replace")
+
+
+_URLS_KEPT = 256
+"""URLs :meth:`Redactor.url` keeps redacted, at most; all are forgotten when there are more."""
 
 
 def echoed_forms(secret: str) -> Iterator[str]:
