@@ -293,12 +293,30 @@ class Redactor:
         self._known_needles = frozenset(self.known.needles)
         self._urls: dict[tuple[str, int], tuple[Rewriter, str]] = {}
         """(URL, id of a rewriter) -> that rewriter and the URL it redacts: :meth:`url`."""
+        self._carried: dict[tuple[Headers, str], Rewriter] = {}
+        """(secret headers, URL) -> the rewriter of what they carry: :meth:`with_secrets_of`."""
 
     def with_secrets_of(self, request: Request, redacted: RedactedBody | None = None) -> Rewriter:
         """A rewriter that also scrubs what this request carried: in its auth headers and
         cookies, its query, and the secret fields of its body; ``redacted``, if given, is its
         body as :meth:`redacted_body` redacted it."""
         named = redacted is None or redacted.named
+        if request.body and named:
+            return self._scrubbing(request, True)
+        # What the secret headers and the URL carry alone: the same for a session's every call
+        # with one key to one URL, so kept (by equal values; one dict operation at a time).
+        secret_headers = self.secret_headers
+        secret = tuple([(name, value) for name, value in request.headers if name in secret_headers])
+        place = (secret, request.url)
+        rewriter = self._carried.get(place)
+        if rewriter is None:
+            rewriter = self._scrubbing(request, False)
+            if len(self._carried) >= _URLS_KEPT:
+                self._carried.clear()
+            self._carried[place] = rewriter
+        return rewriter
+
+    def _scrubbing(self, request: Request, named: bool) -> Rewriter:
         carried = set(_carried_secrets(request, self.secret_headers, self._secret_name, named))
         if carried <= self.secrets:
             return self.known
@@ -461,7 +479,8 @@ class Redactor:
 
 
 _URLS_KEPT = 256
-"""URLs :meth:`Redactor.url` keeps redacted, at most; all are forgotten when there are more."""
+"""URLs :meth:`Redactor.url` keeps redacted, and headers and URLs :meth:`Redactor.with_secrets_of`
+keeps the rewriter of, at most: all are forgotten when there are more."""
 
 
 def echoed_forms(secret: str) -> Iterator[str]:

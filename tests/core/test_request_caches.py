@@ -59,3 +59,41 @@ def test_a_canonical_url_is_the_one_parsed_again(urls: list[str], ignore: tuple[
         first = request_keys.canonical(request, rules)
         request_keys._url_form.cache_clear()
         assert request_keys.canonical(request, rules) == first
+
+
+_HEADERS = st.lists(
+    st.tuples(
+        st.sampled_from(["authorization", "cookie", "x-api-key", "accept", "x-goog-api-key"]),
+        st.sampled_from(
+            [
+                "Bearer sk-abcdefghijklmnopqrstuvwxyz",
+                "a=hunter2hunter2; b=1",
+                "hunter2hunter2",
+                "*/*",
+            ]
+        ),
+    ),
+    max_size=3,
+).map(tuple)
+
+
+@settings(max_examples=300)
+@given(
+    calls=st.lists(
+        st.tuples(_HEADERS, _URLS, st.sampled_from([b"", b'{"api_key": "sk-abcdefghijkl"}'])),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_the_secrets_a_request_carries_are_those_found_again(
+    calls: list[tuple[tuple[tuple[str, str], ...], str, bytes]],
+) -> None:
+    redactor = Redactor(environ={})
+    for _ in range(2):  # the second time from the cache
+        for headers, url, body in calls:
+            request = Request("POST", url, headers, body)
+            redacted = redactor.redacted_body(body, "application/json")
+            assert redactor.with_secrets_of(request, redacted) is redactor._scrubbing(
+                request, redacted.named
+            )
+            assert redactor.with_secrets_of(request) is redactor._scrubbing(request, True)
