@@ -113,6 +113,8 @@ class Record:
     upstream: Request | None = None
     """What to send upstream in place of the caller's request, when that carries placeholders
     this session issued: the same request with their real ids."""
+    parsed: Any = request_keys.NOT_JSON
+    """The JSON value of the stored request's body, if its key parsed that very body."""
 
 
 @dataclass(slots=True)
@@ -384,11 +386,12 @@ class Cassette:
         """
         return self._keyed(request)[0]
 
-    def _keyed(self, request: Request) -> tuple[str, RedactedBody | None, str]:
+    def _keyed(self, request: Request) -> tuple[str, RedactedBody | None, str, bytes, Any]:
         """:meth:`key_for`'s key; the request's body as redacted for it when the fast path
         did not find it (a request to record is then stored with no second redaction of it);
-        and the request's exact digest (the stored one's too, when storing changes nothing a
-        digest reads: see :meth:`_stored_digest`)."""
+        the request's exact digest (the stored one's too, when storing changes nothing a
+        digest reads: see :meth:`_stored_digest`); and the body as keyed with its JSON value
+        as the key parsed it (``NOT_JSON`` if none, or found by the fast path)."""
         with self._lock:
             loaded = self._base()
             if self._exact_keys_of is not loaded:
@@ -400,10 +403,11 @@ class Cassette:
         key = exact_keys.get(digest)
         if key is not None:
             found.add(key)  # the set of these digests, though a fold has replaced them since
-            return key, None, digest
+            return key, None, digest, b"", request_keys.NOT_JSON
         redacted = self.redactor.redacted_body(request.body, request.header("content-type"))
-        keyed = request_keys.request_key(self.keyed_form(request, redacted), self.rules)
-        return keyed, redacted, digest
+        form = self.keyed_form(request, redacted)
+        keyed, parsed = request_keys.keyed_json(form, self.rules)
+        return keyed, redacted, digest, form.body, parsed
 
     # Deciding.
 
@@ -420,7 +424,7 @@ class Cassette:
     def decide(self, request: Request) -> Replay | Record:
         """Replay, or record; raises :class:`CassetteMiss` where the mode forbids recording."""
         asked, request = request, decoded_request(request)
-        key, redacted, digest = self._keyed(request)  # which loads the cassette
+        key, redacted, digest, keyed_body, parsed = self._keyed(request)  # which loads the cassette
         with self._lock:
             if self.match_rules.match_on is None:
                 counted, sources = key, None
@@ -468,7 +472,9 @@ class Cassette:
         self._refuse_undecoded("request", request, request.body, scrub, stored.url)
         sent = self._stored_digest(stored, request, key, digest)
         upstream = self._normalizer.upstream(asked) if self.normalize else None
-        return Record(key, stored, scrub, sent, upstream)
+        if stored.body != keyed_body:  # parsed, it would not be the stored body's value
+            parsed = request_keys.NOT_JSON
+        return Record(key, stored, scrub, sent, upstream, parsed)
 
     def _records_expired(self, key: str, request: Request, outcome: Outcome) -> bool:
         """Whether to record ``request`` again because ``outcome``, its recording, is older
@@ -742,7 +748,10 @@ class Cassette:
                 outcome = self._normalizer.session(outcome, provider, seed)
             if index < len(change.replaced) and _same(change.replaced[index], outcome):
                 outcome = change.replaced[index]
-            request = store.encode(Interaction(record.key, change.request, []))["request"]
+            request = store.encode(
+                Interaction(record.key, change.request, []),
+                record.parsed if change.request is record.request else request_keys.NOT_JSON,
+            )["request"]
             if change.sent is not None:
                 request["sent"] = change.sent
             encoded = store.encode_outcome(outcome)

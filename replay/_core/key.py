@@ -99,18 +99,11 @@ class KeyRules:
 
 
 def canonical(request: Request, rules: KeyRules) -> dict[str, Any]:
-    parts = urlsplit(request.url)
-    scheme = parts.scheme.lower()
-    ignored = set(rules.ignore)
-    query = sorted(
-        (name, value)
-        for name, value in parse_qsl(parts.query, keep_blank_values=True)
-        if name not in ignored
-    )
+    scheme, path, query, host, port = _url_form(request.url, rules.ignore)
     form: dict[str, Any] = {
         "method": request.method.upper(),
-        "path": parts.path or "/",
-        "query": query,
+        "path": path,
+        "query": list(query),
         "body": canonical_body(request.body, request.header("content-type"), rules),
     }
     route = request.header(ROUTE_HEADER)
@@ -120,14 +113,33 @@ def canonical(request: Request, rules: KeyRules) -> dict[str, Any]:
             form["websocket"] = True
     else:
         form["scheme"] = scheme
-        form["host"] = (parts.hostname or "").lower()
-        form["port"] = parts.port or _DEFAULT_PORTS.get(scheme)
+        form["host"] = host
+        form["port"] = port
     if rules.match_on is not None:  # a routed request has no scheme, host or port to match
         kept = [*rules.match_on, "websocket"]
         form = {name: form[name] for name in kept if name in form}
     if rules.match_headers:
         form["headers"] = {name: request.header(name) for name in rules.match_headers}
     return form
+
+
+@functools.lru_cache(maxsize=1024)
+def _url_form(
+    url: str, ignore: tuple[str, ...]
+) -> tuple[str, str, tuple[tuple[str, str], ...], str, int | None]:
+    """What the canonical form takes of a URL: scheme, path, the query's pairs sorted (those
+    named in ``ignore`` left out), host and port. Cached: a session's requests go to few URLs,
+    and parsing one (its query, host and port) cost a sixth of a recorded request's key."""
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    ignored = set(ignore)
+    query = sorted(
+        (name, value)
+        for name, value in parse_qsl(parts.query, keep_blank_values=True)
+        if name not in ignored
+    )
+    host = (parts.hostname or "").lower()
+    return scheme, parts.path or "/", tuple(query), host, parts.port or _DEFAULT_PORTS.get(scheme)
 
 
 def routed_path(route: str, url: str) -> str:
@@ -142,8 +154,18 @@ def routed_path(route: str, url: str) -> str:
 
 
 def request_key(request: Request, rules: KeyRules) -> str:
-    encoded = orjson.dumps(canonical(request, rules), option=orjson.OPT_SORT_KEYS)
-    return hashlib.sha256(encoded).hexdigest()[:KEY_LENGTH]
+    return keyed_json(request, rules)[0]
+
+
+def keyed_json(request: Request, rules: KeyRules) -> tuple[str, Any]:
+    """:func:`request_key`, and the JSON value of the body as parsed for it (whole: none when
+    ``rules`` ignore a part of it, or for a body not JSON): a recording stores that body,
+    parsed, and need not parse it again (:func:`replay._store.cassette_file.encode_body`)."""
+    form = canonical(request, rules)
+    encoded = orjson.dumps(form, option=orjson.OPT_SORT_KEYS)
+    body = form.get("body")
+    parsed = body.get("json", NOT_JSON) if isinstance(body, dict) and not rules.ignore else NOT_JSON
+    return hashlib.sha256(encoded).hexdigest()[:KEY_LENGTH], parsed
 
 
 def exact_digest(request: Request, rules: KeyRules) -> str:
@@ -171,23 +193,23 @@ def canonical_body(body: bytes, content_type: str | None, rules: KeyRules) -> An
         if parts is not None:
             return {"multipart": parts}
     value = parse_json(body)
-    if value is not _NOT_JSON:
+    if value is not NOT_JSON:
         return {"json": jsonpath.without(value, rules.ignored_paths) if rules.ignore else value}
     return text_or_base64(body)
 
 
-_NOT_JSON = object()
+NOT_JSON = object()
 
 
 def parse_json(body: bytes) -> Any:
-    """The JSON value of a body, or ``_NOT_JSON``; only bodies that look like documents."""
+    """The JSON value of a body, or ``NOT_JSON``; only bodies that look like documents."""
     if body[:1] not in (b"{", b"[") and body.lstrip()[:1] not in (b"{", b"["):
-        return _NOT_JSON
+        return NOT_JSON
     try:
         value = orjson.loads(body)
     except orjson.JSONDecodeError:
-        return _NOT_JSON
-    return _NOT_JSON if _deeper_than_allowed(value, body) else value
+        return NOT_JSON
+    return NOT_JSON if _deeper_than_allowed(value, body) else value
 
 
 def _deeper_than_allowed(value: Any, body: bytes) -> bool:
@@ -241,7 +263,7 @@ def url_problem(url: str) -> str | None:
 
 
 def is_json(value: Any) -> bool:
-    return value is not _NOT_JSON
+    return value is not NOT_JSON
 
 
 def text_or_base64(data: bytes) -> dict[str, str]:

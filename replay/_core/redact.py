@@ -291,18 +291,53 @@ class Redactor:
         self.secret_params = SECRET_QUERY_PARAMS | {name.lower() for name in secret_params}
         self.known = _scrubber(frozenset(self.secrets))
         self._known_needles = frozenset(self.known.needles)
+        self._urls: dict[tuple[str, int], tuple[Rewriter, str]] = {}
+        """(URL, id of a rewriter) -> that rewriter and the URL it redacts: :meth:`url`."""
+        self._carried: dict[tuple[Headers, str], Rewriter] = {}
+        """(secret headers, URL) -> the rewriter of what they carry: :meth:`with_secrets_of`."""
 
     def with_secrets_of(self, request: Request, redacted: RedactedBody | None = None) -> Rewriter:
         """A rewriter that also scrubs what this request carried: in its auth headers and
         cookies, its query, and the secret fields of its body; ``redacted``, if given, is its
         body as :meth:`redacted_body` redacted it."""
         named = redacted is None or redacted.named
+        if request.body and named:
+            return self._scrubbing(request, True)
+        # What the secret headers and the URL carry alone: the same for a session's every call
+        # with one key to one URL, so kept (by equal values; one dict operation at a time).
+        secret_headers = self.secret_headers
+        secret = tuple([(name, value) for name, value in request.headers if name in secret_headers])
+        place = (secret, request.url)
+        rewriter = self._carried.get(place)
+        if rewriter is None:
+            rewriter = self._scrubbing(request, False)
+            if len(self._carried) >= _URLS_KEPT:
+                self._carried.clear()
+            self._carried[place] = rewriter
+        return rewriter
+
+    def _scrubbing(self, request: Request, named: bool) -> Rewriter:
         carried = set(_carried_secrets(request, self.secret_headers, self._secret_name, named))
         if carried <= self.secrets:
             return self.known
         return _scrubber(frozenset(self.secrets | carried))
 
     def url(self, url: str, rewriter: Rewriter | None = None) -> str:
+        rewriter = rewriter or self.known
+        # By the rewriter's identity, and the rewriter kept with the answer so that its id is
+        # not reused while the entry stands: a rewriter is immutable, and a session's requests
+        # go to few URLs with few rewriters (its key, the known secrets), each URL redacted
+        # twice per recorded request. One dict operation at a time: no lock needed.
+        cached = self._urls.get((url, id(rewriter)))
+        if cached is not None and cached[0] is rewriter:
+            return cached[1]
+        redacted = self._url(url, rewriter)
+        if len(self._urls) >= _URLS_KEPT:
+            self._urls.clear()
+        self._urls[url, id(rewriter)] = (rewriter, redacted)
+        return redacted
+
+    def _url(self, url: str, rewriter: Rewriter) -> str:
         parts = urlsplit(url)
         netloc = hide_userinfo(parts.netloc)
         query = self._form(parts.query)
@@ -311,7 +346,7 @@ class Redactor:
             if (netloc, query) == (parts.netloc, parts.query)
             else urlunsplit(parts._replace(netloc=netloc, query=query))
         )
-        return (rewriter or self.known).apply(rebuilt.encode()).decode()
+        return rewriter.apply(rebuilt.encode()).decode()
 
     def _form(self, encoded: str) -> str:
         """A query string or form body with the values of secret parameters replaced."""
@@ -441,6 +476,11 @@ class Redactor:
 
     def text(self, text: str, rewriter: Rewriter) -> str:
         return rewriter.apply(text.encode()).decode(errors="replace")
+
+
+_URLS_KEPT = 256
+"""URLs :meth:`Redactor.url` keeps redacted, and headers and URLs :meth:`Redactor.with_secrets_of`
+keeps the rewriter of, at most: all are forgotten when there are more."""
 
 
 def echoed_forms(secret: str) -> Iterator[str]:

@@ -69,7 +69,7 @@ from filelock import FileLock, Timeout
 
 from replay._core import eventstream
 from replay._core.errors import CassetteError, CassetteVersionError
-from replay._core.key import is_json, parse_json, text_or_base64, url_problem
+from replay._core.key import NOT_JSON, is_json, parse_json, text_or_base64, url_problem
 from replay._core.location import Location
 from replay._core.model import (
     Chunk,
@@ -419,7 +419,8 @@ def lock(path: Path) -> Iterator[None]:
 # Entries <-> plain data.
 
 
-def encode(interaction: Interaction) -> dict[str, Any]:
+def encode(interaction: Interaction, parsed: Any = NOT_JSON) -> dict[str, Any]:
+    """``parsed``, if given, is the JSON value of the request's body (its key parsed it)."""
     request = interaction.request
     entry_request: dict[str, Any] = {
         "method": request.method,
@@ -427,7 +428,7 @@ def encode(interaction: Interaction) -> dict[str, Any]:
         "headers": _encode_headers(request.headers),
     }
     if request.body:
-        entry_request["body"] = encode_body(request.body)
+        entry_request["body"] = encode_body(request.body, parsed)
     return {
         "request": entry_request,
         "responses": [encode_outcome(outcome) for outcome in interaction.outcomes],
@@ -561,15 +562,15 @@ _LAYOUTS: dict[str, tuple[int, bytes]] = {
 no newline, the most common, is the default and is not written."""
 
 
-def encode_body(body: bytes) -> dict[str, Any]:
+def encode_body(body: bytes, parsed: Any = NOT_JSON) -> dict[str, Any]:
     """JSON stays readable JSON, in the order the server sent it; replay gives back its bytes.
 
     ``{"json": value}`` alone when orjson writes ``value`` back as these very bytes, with
     ``"layout"`` when it does indented or with a final newline; otherwise (other spacing,
     ``\\u`` escapes, number forms such as ``1e-05`` or ``1.50``) also ``"text"``, the bytes
-    as they came, which replay sends.
+    as they came, which replay sends. ``parsed``, if given, is ``body``'s JSON value.
     """
-    value = parse_json(body)
+    value = parse_json(body) if parsed is NOT_JSON else parsed
     if not is_json(value):
         return text_or_base64(body)
     if orjson.dumps(value) == body:
