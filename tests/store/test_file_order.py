@@ -11,6 +11,7 @@ import orjson
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from replay._cassette import Cassette, Record
 from replay._core import eventstream
 from replay._core.model import (
     Chunk,
@@ -183,3 +184,26 @@ def test_frame_header_values_stay_as_given() -> None:
     )
     entry = cassette_file.in_file_order(cassette_file.encode_outcome(outcome))
     assert as_written(entry) == as_written(cassette_file._sorted(entry))
+
+
+@given(
+    st.lists(st.tuples(st.sampled_from(["a", "b"]), outcomes(), HEADERS), min_size=1, max_size=5),
+    st.sampled_from([None, ["method", "uri"], ["method", "uri", "body"]]),
+    st.sampled_from(["new_episodes", "all"]),
+)
+@settings(max_examples=40, deadline=None)
+def test_a_cassettes_recordings_are_written_as_sorting_everything(
+    tmp_path_factory: Any, calls: list[tuple[str, Outcome, Any]], match_on: Any, mode: str
+) -> None:
+    """Through the cassette, which adds fields of its own (sent, match_on, order) after
+    encoding, with resets (mode all) and repeats: the file is every entry sorted."""
+    path = Path(tmp_path_factory.mktemp("cassette")) / "c.json"
+    with Cassette(path, mode=mode, match_on=match_on) as cassette:
+        for prompt, outcome, headers in calls:
+            body = orjson.dumps({"model": "m", "z": 1, "a": prompt})
+            request = Request("POST", "https://api.example.com/v1/x", headers, body)
+            decision = cassette.decide(request)
+            if isinstance(decision, Record):
+                cassette.add(decision, outcome)
+    written = path.read_bytes()
+    assert written == cassette_file.dump(cassette_file.parse(path, written))
