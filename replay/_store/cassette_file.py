@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import operator
 import os
 import secrets
 import stat
@@ -58,7 +59,7 @@ import threading
 import time
 import weakref
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Container, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -268,7 +269,8 @@ def save(path: Path, interactions: Mapping[str, Any], folded: Iterable[str] = ()
     folded = frozenset(folded)
     info = write_atomically(path, dump(interactions, folded))
     signature = (info.st_ino, info.st_size, info.st_mtime_ns)
-    loaded = Loaded(dict(interactions), signature, folded)
+    kept = interactions.interactions if isinstance(interactions, Contents) else dict(interactions)
+    loaded = Loaded(kept, signature, folded)
     _keep(path, loaded)
     return loaded
 
@@ -310,13 +312,19 @@ def dump(interactions: Mapping[str, Any], folded: Iterable[str] = ()) -> bytes:
     # The field sorts before "interactions", so the file is the one without it with it put
     # first: the same bytes as the whole document dumped, without sorting it all again.
     head = orjson.dumps({FOLDED_FIELD: names}, option=orjson.OPT_INDENT_2)
-    return head[: -len(b"\n}")] + b",\n" + encoded[len(b"{\n") :]
+    # One copy of the (large) encoded file, not three (a slice, then two concatenations).
+    return b"".join((head[: -len(b"\n}")], b",\n", memoryview(encoded)[len(b"{\n") :]))
 
 
-def _encode(interactions: Mapping[str, Any]) -> bytes:
-    """The file of ``interactions``, without ``folded_journal_entries``."""
+def _encode(interactions: Mapping[str, Any], ready: Container[str] = ()) -> bytes:
+    """The file of ``interactions``, without ``folded_journal_entries``; the entries of the
+    keys in ``ready`` are in the file's order already (:func:`in_file_order`)."""
     document = {
-        "interactions": {key: _sorted(interactions[key]) for key in sorted(interactions)},
+        "interactions": {
+            key: entry if key in ready else _sorted(entry)
+            for key in sorted(interactions)
+            for entry in (interactions[key],)
+        },
         "version": FORMAT_VERSION,
     }
     return orjson.dumps(document, option=orjson.OPT_INDENT_2) + b"\n"
@@ -341,6 +349,26 @@ def _sorted(value: Any) -> Any:
     return value
 
 
+class Encoded(dict[str, Any]):
+    """A request or a response as :func:`encode` and :func:`encode_outcome` make it: every
+    object below this one has its keys in the file's order already, so this one's keys, to
+    which a caller may have added fields since, are all that :func:`in_file_order` sorts."""
+
+
+def in_file_order(value: dict[str, Any]) -> dict[str, Any]:
+    """``value`` with its keys in the file's order all the way down (but inside a JSON body),
+    as :func:`dump` writes it: a fold writes an entry made so without sorting it again."""
+    if type(value) is Encoded:
+        return dict(sorted(value.items()))  # no two keys alike: the values are never compared
+    ordered: dict[str, Any] = _sorted(value)
+    return ordered
+
+
+def _ordered(flat: dict[str, Any]) -> dict[str, Any]:
+    """A dict of the rarer shapes (a frame, a message) in key order, its values in order."""
+    return dict(sorted(flat.items()))
+
+
 class Contents(Mapping[str, Any]):
     """Interactions a fold writes twice, with the names of the entries it folded and then
     without (see :mod:`replay._store.journal`): sorted and encoded once, for both.
@@ -349,8 +377,10 @@ class Contents(Mapping[str, Any]):
     parsed interactions and the entries this process recorded, is only ever read.
     """
 
-    def __init__(self, interactions: Mapping[str, Any]) -> None:
+    def __init__(self, interactions: Mapping[str, Any], ready: Container[str] = ()) -> None:
+        """``ready``: the keys whose entries are in the file's order already."""
         self._interactions = dict(interactions)
+        self._ready = ready
         self._encoded: bytes | None = None
 
     def __getitem__(self, key: str) -> Any:
@@ -362,11 +392,17 @@ class Contents(Mapping[str, Any]):
     def __len__(self) -> int:
         return len(self._interactions)
 
+    @property
+    def interactions(self) -> Document:
+        """Them as a dict, for a :class:`Loaded` to hold: read, never changed, so not copied
+        (one copy per write was a Python call per key)."""
+        return self._interactions
+
     def encoded(self) -> bytes:
         """The file without ``folded_journal_entries``. Two threads at once would each make
         the same bytes, so there is nothing to lock."""
         if self._encoded is None:
-            self._encoded = _encode(self._interactions)
+            self._encoded = _encode(self._interactions, self._ready)
         return self._encoded
 
 
@@ -422,13 +458,12 @@ def lock(path: Path) -> Iterator[None]:
 def encode(interaction: Interaction, parsed: Any = NOT_JSON) -> dict[str, Any]:
     """``parsed``, if given, is the JSON value of the request's body (its key parsed it)."""
     request = interaction.request
-    entry_request: dict[str, Any] = {
-        "method": request.method,
-        "url": request.url,
-        "headers": _encode_headers(request.headers),
-    }
+    entry_request = Encoded()  # in the file's order: body, headers, method, url
     if request.body:
         entry_request["body"] = encode_body(request.body, parsed)
+    entry_request["headers"] = _encode_headers(request.headers)
+    entry_request["method"] = request.method
+    entry_request["url"] = request.url
     return {
         "request": entry_request,
         "responses": [encode_outcome(outcome) for outcome in interaction.outcomes],
@@ -436,33 +471,33 @@ def encode(interaction: Interaction, parsed: Any = NOT_JSON) -> dict[str, Any]:
 
 
 def encode_outcome(outcome: Outcome) -> dict[str, Any]:
+    """Made in the file's order (an :class:`Encoded`), as is everything in it."""
     if isinstance(outcome, TransportFailure):
-        return {"error": _encode_failure(outcome), "recorded_at": outcome.recorded_at}
+        return Encoded(error=_encode_failure(outcome), recorded_at=outcome.recorded_at)
     if isinstance(outcome, WebSocketSession):
-        return {
-            "websocket": [_encode_message(frame) for frame in outcome.frames],
-            "complete": outcome.complete,
-            "recorded_at": outcome.recorded_at,
-        }
-    entry: dict[str, Any] = {
-        "status": outcome.status,
-        "headers": _encode_headers(outcome.headers),
-        "recorded_at": outcome.recorded_at,
-    }
-    if outcome.streamed or not outcome.complete:
+        return Encoded(
+            complete=outcome.complete,
+            recorded_at=outcome.recorded_at,
+            websocket=[_encode_message(frame) for frame in outcome.frames],
+        )
+    entry = Encoded()  # body or chunks and complete, headers, recorded_at, status, stream_error
+    streamed = outcome.streamed or not outcome.complete
+    if streamed:
         framed = eventstream.is_eventstream(outcome)
         entry["chunks"] = [
-            {
-                "at": chunk.at,
-                **(_encode_frame(chunk.data) if framed else text_or_base64(chunk.data)),
-            }
+            _ordered({"at": chunk.at, **_encode_frame(chunk.data)})
+            if framed
+            else {"at": chunk.at, **text_or_base64(chunk.data)}  # at, then base64 or text
             for chunk in outcome.chunks
         ]
         entry["complete"] = outcome.complete
-        if outcome.failure is not None:
-            entry["stream_error"] = _encode_failure(outcome.failure)
     elif outcome.chunks:
         entry["body"] = encode_body(outcome.body)
+    entry["headers"] = _encode_headers(outcome.headers)
+    entry["recorded_at"] = outcome.recorded_at
+    entry["status"] = outcome.status
+    if streamed and outcome.failure is not None:
+        entry["stream_error"] = _encode_failure(outcome.failure)
     return entry
 
 
@@ -541,16 +576,18 @@ def _encode_message(frame: Frame) -> dict[str, Any]:
         data = {"json": value}
     else:
         data = encode_body(frame.data)
-    return {
-        "at": frame.at,
-        "from": "client" if frame.from_client else "server",
-        "type": "text" if frame.text else "binary",
-        **data,
-    }
+    return _ordered(
+        {
+            "at": frame.at,
+            "from": "client" if frame.from_client else "server",
+            "type": "text" if frame.text else "binary",
+            **data,
+        }
+    )
 
 
 def _encode_failure(failure: TransportFailure) -> dict[str, str]:
-    return {"type": failure.kind, "message": failure.message}
+    return {"message": failure.message, "type": failure.kind}
 
 
 _LAYOUTS: dict[str, tuple[int, bytes]] = {
@@ -578,14 +615,19 @@ def encode_body(body: bytes, parsed: Any = NOT_JSON) -> dict[str, Any]:
     for layout, (option, end) in _LAYOUTS.items():
         if body.endswith(end) and orjson.dumps(value, option=option) + end == body:
             return {"json": value, "layout": layout}
-    return {"json": value, **text_or_base64(body)}
+    return _ordered({"json": value, **text_or_base64(body)})  # base64 before json, text after
 
 
 def _encode_headers(headers: Headers) -> dict[str, str]:
+    """In the file's order: the headers sorted by name (a stable sort, so a name's values are
+    joined in the order they came), cheaper than sorting the merged dict's items."""
     merged: dict[str, str] = {}
-    for name, value in headers:
+    for name, value in sorted(headers, key=_NAME):
         merged[name] = f"{merged[name]}, {value}" if name in merged else value
     return merged
+
+
+_NAME = operator.itemgetter(0)
 
 
 _MALFORMED = (KeyError, TypeError, ValueError, AttributeError)

@@ -83,14 +83,16 @@ def new_entry_id() -> str:
     global _last_time
     with _ids_lock:
         _last_time = max(time.time_ns(), _last_time + 1)
-        return f"{_last_time:020d}-{next(_counter):08d}{_suffix}"
+        # zfill: the same digits as format specs (never negative), for half the time
+        return f"{str(_last_time).zfill(20)}-{str(next(_counter)).zfill(8)}{_suffix}"
 
 
 _written: dict[str, tuple[bytes, dict[str, Any]]] = {}
 """Entry id -> the bytes and the entry of each entry this process wrote and has not folded.
 An entry read back as those very bytes is one :func:`add` encoded from an interaction this
 process recorded: a fold takes it as it was made, rather than parsing and checking it again
-(most of a fold's time per entry). Any other entry is checked."""
+(most of a fold's time per entry), and writes it without sorting its keys again. Any other
+entry is checked."""
 
 
 def forget_writer() -> None:
@@ -109,12 +111,17 @@ def add(
     response: dict[str, Any],
     reset: bool,
 ) -> str:
-    """Write one recorded response as a journal entry; its id."""
+    """Write one recorded response as a journal entry; its id.
+
+    Its request and response are kept in the file's order, so that a fold writes them as
+    they are (:func:`~replay._store.cassette_file.in_file_order`: cheap for those that
+    :func:`~replay._store.cassette_file.encode` made).
+    """
     entry: dict[str, Any] = {
         "version": ENTRY_VERSION,
         "key": key,
-        "request": request,
-        "response": response,
+        "request": cassette_file.in_file_order(request),
+        "response": cassette_file.in_file_order(response),
     }
     if reset:
         entry["reset"] = True
@@ -176,18 +183,23 @@ def _fold_once(store: Store[Any], path: Location, change: Change | None) -> Load
     base = store.read(path)
     interactions = dict(base.interactions)
     absorbed = False
+    ready: set[str] = set()  # keys whose every response is one this process wrote
     for entry_id in listed:
         if entry_id in base.folded:
             continue
         data = store.read_entry(path, entry_id)
         if data is None:  # another fold took it: into a cassette newer than base, maybe
             raise Conflict(str(path))
-        _apply(path, interactions, entry_id, data)
+        key, alone, ours = _apply(path, interactions, entry_id, data)
+        if ours and (alone or key in ready):
+            ready.add(key)
+        else:
+            ready.discard(key)
         absorbed = True
     kept = interactions if change is None else change(interactions)
     changed = kept is not interactions
     # Written once or twice (with the names of the entries absorbed, then without): encoded once.
-    contents = cassette_file.Contents(kept or {})
+    contents = cassette_file.Contents(kept or {}, () if changed else ready)
     written = base
     if listed:
         if absorbed or changed:
@@ -204,15 +216,19 @@ def _fold_once(store: Store[Any], path: Location, change: Change | None) -> Load
     return written
 
 
-def _apply(path: Location, interactions: Document, entry_id: str, data: bytes) -> None:
-    """Add an entry's response to its key's (replacing them when it resets).
+def _apply(
+    path: Location, interactions: Document, entry_id: str, data: bytes
+) -> tuple[str, bool, bool]:
+    """Add an entry's response to its key's (replacing them when it resets); its key, whether
+    its response is now the key's only one, and whether it is one this process wrote.
 
     An entry is checked as a cassette's interaction is, before anything of it is used: one
     that is not valid is reported, never folded. One this process wrote, read back as it
-    wrote it, was made valid (:data:`_written`).
+    wrote it, was made valid, in the file's order (:data:`_written`).
     """
     written = _written.get(entry_id)
     entry = written[1] if written is not None and written[0] == data else None
+    ours = entry is not None
     if entry is None:
         entry = _checked(path, entry_id, data)
     key, request, response = entry["key"], entry["request"], entry["response"]
@@ -220,6 +236,7 @@ def _apply(path: Location, interactions: Document, entry_id: str, data: bytes) -
     responses = current.get("responses") if isinstance(current, dict) else None
     kept = [] if entry.get("reset") or not isinstance(responses, list) else responses
     interactions[key] = {"request": request, "responses": [*kept, response]}
+    return key, not kept, ours
 
 
 def _checked(path: Location, entry_id: str, data: bytes) -> dict[str, Any]:

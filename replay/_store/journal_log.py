@@ -68,18 +68,19 @@ def complete_records(buffer: bytes, offset: int) -> Iterator[LogRecord]:
     """The whole records at the start of ``buffer`` (a log's bytes from ``offset`` on), up to
     the first that is not: a torn tail, or one still being written."""
     position = 0
+    view = memoryview(buffer)  # the payload checked where it is, and copied once: its entry
     while len(buffer) - position >= HEADER.size:
         magic, length, checksum = HEADER.unpack_from(buffer, position)
-        end = position + HEADER.size + length
+        start, end = position + HEADER.size, position + HEADER.size + length
         if magic != MAGIC or length == 0 or end > len(buffer):
             return
-        payload = buffer[position + HEADER.size : end]
-        if zlib.crc32(payload) != checksum:
+        if zlib.crc32(view[start:end]) != checksum:
             return
-        entry_id, newline, data = payload.partition(b"\n")
-        if not newline:
+        newline = buffer.find(b"\n", start, end)
+        if newline < 0:
             return
-        yield LogRecord(entry_id.decode(), offset + position, offset + end, data)
+        entry_id = buffer[start:newline].decode()
+        yield LogRecord(entry_id, offset + position, offset + end, buffer[newline + 1 : end])
         position = end
 
 
