@@ -368,7 +368,7 @@ class Normalizer:
     def ids_in(self, data: bytes) -> bytes:
         """``data`` with every real id seen so far replaced by its placeholder."""
         rewriter = self._rewriter
-        return rewriter.apply(data) if rewriter is not None and data else data
+        return self._ids.apply(rewriter, data) if rewriter is not None and data else data
 
     def ids_in_url(self, url: str) -> str:
         return self.ids_in(url.encode()).decode() if self._rewriter is not None else url
@@ -388,7 +388,7 @@ class Normalizer:
     def real_ids_in(self, data: bytes) -> bytes:
         """``data`` with each placeholder this session issued put back to its real id."""
         real_ids = self._real_ids.rewriter
-        return real_ids.apply(data) if real_ids is not None and data else data
+        return self._real_ids.apply(real_ids, data) if real_ids is not None and data else data
 
     def _learn_ids(self, body: bytes, provider: Provider, seed: str) -> None:
         """Give each id ``body`` hands out a placeholder, the same wherever it appears."""

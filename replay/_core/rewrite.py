@@ -228,8 +228,13 @@ class GrowingTable:
         self._others: list[bytes] = []
         self._shortest = 0
         """Runs shorter than the shortest identifier key are not looked up: fewer callbacks."""
+        self._additions = 0
+        """Keys added so far: the table's version (it grows in place, under one rewriter)."""
+        self._applied: tuple[Rewrites | None, int, _Applied, _Applied] = (None, -1, _NONE, _NONE)
+        """The rewriter and version :meth:`apply` last rewrote with, and its last two answers."""
 
     def add(self, key: bytes, value: bytes) -> None:
+        self._additions += 1
         self.replacements[key] = value
         if not _IDENTIFIER.fullmatch(key):
             self._others.append(key)
@@ -251,7 +256,30 @@ class GrowingTable:
             return found
         return self.replacements.get(found, found)
 
+    def apply(self, rewriter: Rewrites, data: bytes) -> bytes:
+        """``rewriter.apply(data)``, for a rewriter this table made (:attr:`rewriter` now or
+        before it grew): the answers for the last two data are kept while the table and the
+        rewriter stay the same. A request being recorded is searched for ids as keyed and again
+        as stored, its URL and then its body each time, as a rule the same bytes; the search
+        looks every run of id characters up in the table, most of its cost. The version is
+        read before the search, so an answer made while another thread adds is kept under the
+        older one, never found again. One tuple replaced whole: threads need no lock."""
+        additions = self._additions
+        made_by, version, last, before = self._applied
+        if made_by is rewriter and version == additions:
+            for searched, answer in (last, before):
+                if searched is data or searched == data:
+                    return answer
+        else:
+            last = _NONE
+        answer = rewriter.apply(data)
+        self._applied = (rewriter, additions, (data, answer), last)
+        return answer
 
+
+_Applied = tuple[bytes | None, bytes]
+_NONE: _Applied = (None, b"")
+"""No answer kept: ``None`` is no data."""
 _IDENTIFIER = re.compile(rb"[A-Za-z0-9_\-]{4,}")
 _RUN_MARKS = bytes(97 if _IDENTIFIER.fullmatch(bytes([byte]) * 4) else 32 for byte in range(256))
 """A ``bytes.translate`` table: identifier characters to ``a``, every other byte to a space."""
