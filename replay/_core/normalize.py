@@ -95,7 +95,6 @@ of a key unless named in ``match_headers``), so a recording does not change with
 
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
 _ID_TOKEN = re.compile(r"[A-Za-z0-9_\-]+")
-_LEADING_WORD = re.compile(r"([A-Za-z]+)[-_]")
 _SEPARATORS = re.compile(r"[-_]")
 _WORD = re.compile(r"[A-Za-z0-9+/_\-]+")
 """What a header value's placeholder is made of: runs of the characters of ids, base64 and
@@ -157,12 +156,22 @@ def word_prefix(value: str, prefixes: frozenset[str] = ID_PREFIXES) -> str:
     Only known words: a random run of letters before a separator (``aXqTbRrLmNpK-CDG``) looks
     just like a word, and keeping it would keep a real value that changes on every call.
     """
-    end = 0
-    while (match := _LEADING_WORD.match(value, end)) and match.group(1) in prefixes:
-        if match.end() == len(value):
-            break
-        end = match.end()
-    return value[:end]
+    words = _leading_words(prefixes).match(value)  # None never: it takes "" at least
+    return value[: words.end()] if words else ""
+
+
+@lru_cache(maxsize=16)
+def _leading_words(prefixes: frozenset[str]) -> re.Pattern[str]:
+    """The known words of ``prefixes`` each before ``-`` or ``_``, as many as open a value
+    and leave something after them: one match where a match per word was made and its word
+    looked up (ids are judged and given placeholders in every answer). A word is a whole run
+    of letters (the separator follows it), so a prefix holding anything else opens nothing."""
+    words = sorted(word for word in prefixes if _LETTERS.fullmatch(word))
+    alternation = "|".join(map(re.escape, words)) or "(?!)"
+    return re.compile(rf"(?:(?:{alternation})[-_](?=.))*", re.DOTALL)
+
+
+_LETTERS = re.compile(r"[A-Za-z]+")
 
 
 def shaped_placeholder(
@@ -260,12 +269,16 @@ def stand_in(
     original survives but its shape and the redaction placeholder: a rule that holds for
     values never seen before.
     """
-    if _HTTP_DATE.fullmatch(value):
+    # By its first character, the shapes it cannot have are not tried: a date opens with a
+    # capital, a time or a quantity with a digit, and an id (most headers) with neither.
+    first = value[:1]
+    if "A" <= first <= "Z" and _HTTP_DATE.fullmatch(value):
         return FIXED_DATE
-    if _ISO_TIME.fullmatch(value):
-        return fixed_time(value)
-    if _QUANTITY.fullmatch(value):
-        return _DIGITS.sub("0", value)
+    if first.isdigit():
+        if _ISO_TIME.fullmatch(value):
+            return fixed_time(value)
+        if _QUANTITY.fullmatch(value):
+            return _DIGITS.sub("0", value)
     words = iter(range(1 << 30))
 
     def replace(match: re.Match[str]) -> str:
@@ -275,7 +288,7 @@ def stand_in(
         placeholder = known(word)
         if placeholder is not None:
             return placeholder  # an id the body gave: the header shows the body's placeholder
-        if _QUANTITY.fullmatch(word):
+        if word[:1].isdigit() and _QUANTITY.fullmatch(word):
             return _DIGITS.sub("0", word)
         # Widest: a run's alphabet is a draw (Cloudflare's cf-ray, 16 hex digits then -IAD,
         # reads as capitals and digits when no hex letter came up), and a header is matched

@@ -35,7 +35,7 @@ from urllib.parse import parse_qsl, quote, quote_plus, unquote, urlencode, urlsp
 
 import orjson
 
-from replay._core.model import Headers, Request, Response, WebSocketSession
+from replay._core.model import Chunk, Headers, Request, Response, WebSocketSession
 from replay._core.rewrite import Rewriter
 
 PLACEHOLDER = "REDACTED"
@@ -174,6 +174,23 @@ responses alike. No needles: the pattern opens with a quote, which sre looks for
 trying the names, one scan of the body (14 µs for a 3 KB request here) where a search for
 each of the 25 names took 120 µs, and ``token``, a word of any prose, sent most bodies on to
 the pattern all the same."""
+
+
+def _without_secret_fields(data: bytes) -> bytes:
+    """``SECRET_FIELDS.apply(data)``, after the look for a closing quote of a secret field's
+    name (:data:`_FIELD_CLOSE`), which most answers lack and which takes half the instructions
+    of a search by :data:`_FIELD` itself."""
+    return data if _FIELD_CLOSE.search(data) is None else SECRET_FIELDS.apply(data)
+
+
+def _secret_fields_in(chunks: tuple[Chunk, ...]) -> tuple[Chunk, ...]:
+    """``SECRET_FIELDS.apply_to(chunks)``, after the same look, in the chunks joined (a name
+    and its value may span chunks of a stream): most answers give their chunks back as they
+    are."""
+    data = chunks[0].data if len(chunks) == 1 else b"".join(chunk.data for chunk in chunks)
+    return chunks if _FIELD_CLOSE.search(data) is None else SECRET_FIELDS.apply_to(chunks)
+
+
 _SECRET_FIELD_VALUE = re.compile(
     rb'"(?:' + b"|".join(_SECRET_FIELD_NAMES) + rb')"\s*:\s*(?:"([^"\\]*)"|(-?[0-9][0-9.]*))'
 )
@@ -468,9 +485,7 @@ class Redactor:
         return Response(
             status=response.status,
             headers=self.headers(response.headers, rewriter),
-            chunks=rewriter.apply_to(
-                ESCAPED_KEYS.apply_to(SECRET_FIELDS.apply_to(response.chunks))
-            ),
+            chunks=rewriter.apply_to(ESCAPED_KEYS.apply_to(_secret_fields_in(response.chunks))),
             recorded_at=response.recorded_at,
             complete=response.complete,
             failure=None
@@ -481,7 +496,7 @@ class Redactor:
     def session(self, session: WebSocketSession, rewriter: Rewriter) -> WebSocketSession:
         """Secrets out of the messages of both sides, text and binary alike."""
         frames = tuple(
-            replace(frame, data=rewriter.apply(SECRET_FIELDS.apply(frame.data)))
+            replace(frame, data=rewriter.apply(_without_secret_fields(frame.data)))
             for frame in session.frames
         )
         return replace(session, frames=frames)
@@ -489,7 +504,7 @@ class Redactor:
     def holds_secret(self, data: bytes, rewriter: Rewriter) -> bool:
         """Whether redaction would change ``data``: a secret field, a known or carried secret,
         or a string shaped like a key."""
-        return rewriter.apply(_escaped_keys(SECRET_FIELDS.apply(data))) != data
+        return rewriter.apply(_escaped_keys(_without_secret_fields(data))) != data
 
     def text(self, text: str, rewriter: Rewriter) -> str:
         return rewriter.apply(text.encode()).decode(errors="replace")
