@@ -122,19 +122,11 @@ _KEY_SHAPES = (
     _NOT_INSIDE_A_WORD + rb"eyJ[A-Za-z0-9_\-]{5,}\.[A-Za-z0-9_\-]{2,}\.[A-Za-z0-9_\-]*",
     rb"(?<=Bearer )[A-Za-z0-9._~+/\-]{16,}=*",
 )
-_KEY_SHAPE_NEEDLES = (
-    b"sk-",
-    b"gsk_",
-    b"AIza",
-    b"xai-",
-    b"hf_",
-    b"ya29.",
-    b"1//0",
-    b"AKIA",
-    b"ASIA",
-    b"eyJ",
-    b"Bearer ",
-)
+_LONG_KEY_NEEDLES = (b"sk-", b"gsk_", b"AIza", b"xai-", b"hf_", b"ya29.", b"1//0", b"AKIA", b"ASIA")
+"""The shapes above holding one of these also hold :data:`~replay._core.rewrite.WORD_RUN`
+bytes of ``[A-Za-z0-9_-]`` in a row (20 or more after the prefix; an AWS key id's 20)."""
+_SHORT_KEY_NEEDLES = (b"eyJ", b"Bearer ")
+_KEY_SHAPE_NEEDLES = (*_LONG_KEY_NEEDLES, *_SHORT_KEY_NEEDLES)
 """Every key shape above contains one of these: text without them is not scanned for keys."""
 _SECRET_FIELD_NAMES = tuple(name.encode() for name in SECRET_JSON_FIELDS)
 _GENERIC_FIELD_NAMES = tuple(name.encode() for name in GENERIC_SECRET_FIELDS)
@@ -541,7 +533,12 @@ def _scrubber(secrets: frozenset[str]) -> Rewriter:
     )
     alternatives = [re.escape(s) for s in literals] + list(_KEY_SHAPES)
     pattern = re.compile(b"|".join(alternatives))
-    return Rewriter(pattern, lambda match: _PLACEHOLDER_BYTES, (*literals, *_KEY_SHAPE_NEEDLES))
+    return Rewriter(
+        pattern,
+        lambda match: _PLACEHOLDER_BYTES,
+        (*literals, *_SHORT_KEY_NEEDLES),
+        _LONG_KEY_NEEDLES,
+    )
 
 
 def _carried_secrets(

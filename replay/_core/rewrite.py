@@ -12,7 +12,7 @@ it was recorded with.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -104,15 +104,25 @@ class Rewriter(Rewrites):
     pattern: re.Pattern[bytes]
     replace: Replace
     needles: tuple[bytes, ...] = ()
-    """If given, every match contains one of these: data holding none is left as it is, unread
-    by the pattern (a plain substring search is many times faster than a regex scan)."""
+    """If given, every match contains one of these, or one of ``run_needles``: data holding
+    none is left as it is, unread by the pattern (a plain substring search is many times
+    faster than a regex scan)."""
+    run_needles: tuple[bytes, ...] = ()
+    """Needles of the matches that also hold :data:`WORD_RUN` word bytes in a row
+    (:func:`holds_word_run`): sought only in data holding such a run. The key shapes' prefixes
+    (``sk-``, ``hf_``) are made of letters common in prose, so a search for them reads a whole
+    body, where a body of prose has no run of 20 word bytes to search them in."""
     _anchored: tuple[tuple[str, tuple[str, ...]], ...] = field(
         init=False, repr=False, compare=False
     )
     """:func:`anchored` needles: what :meth:`leaves` searches."""
+    _run_anchored: tuple[tuple[str, tuple[str, ...]], ...] = field(
+        init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_anchored", anchored(self.needles))
+        object.__setattr__(self, "_run_anchored", anchored(self.run_needles))
 
     def spans(self, data: bytes) -> Iterator[Span]:
         for match in self.pattern.finditer(data):
@@ -126,8 +136,9 @@ class Rewriter(Rewrites):
         return self.pattern.sub(self.replace, data)
 
     def leaves(self, data: bytes) -> bool:
-        """Whether ``data`` holds none of the needles, and so none of its parts is rewritten:
-        many short values joined are checked in one search each, not one per value.
+        """Whether ``data`` holds none of the needles (nor of ``run_needles`` with a run of
+        word bytes), and so none of its parts is rewritten: many short values joined are
+        checked in one search each, not one per value.
 
         Searched by :func:`anchored`: a needle whose rarest byte is not in ``data`` is not
         either, and that byte is sought by ``memchr``, where a search for the needle reads
@@ -135,15 +146,38 @@ class Rewriter(Rewrites):
         in ``data`` read as Latin-1 (one character per byte, so the same answer), as ``in`` on
         bytes first tries its operand as an integer and raises inside, and ``find`` parses
         its arguments: either costs more than a search of a header."""
-        if not self._anchored:
+        if not (self._anchored or self._run_anchored):
             return False
         text = data.decode("latin-1")
-        for anchor, needles in self._anchored:
-            if anchor in text:
-                for needle in needles:
-                    if needle in text:
-                        return False
-        return True
+        if _holds_one(text, self._anchored):
+            return False
+        # The run's cost (a translate) is paid only where one of its needles' anchors is.
+        groups = [group for group in self._run_anchored if group[0] in text]
+        return not (groups and holds_word_run(data) and _holds_one(text, groups))
+
+
+def _holds_one(text: str, anchored_needles: Iterable[tuple[str, tuple[str, ...]]]) -> bool:
+    for anchor, needles in anchored_needles:
+        if anchor in text:
+            for needle in needles:
+                if needle in text:
+                    return True
+    return False
+
+
+WORD_RUN = 20
+_AS_WORDS = bytes(
+    ord("w") if chr(byte).isascii() and (chr(byte).isalnum() or chr(byte) in "_-") else ord(" ")
+    for byte in range(256)
+)
+_RUN_OF_WORDS = "w" * WORD_RUN
+
+
+def holds_word_run(data: bytes) -> bool:
+    """Whether ``data`` holds :data:`WORD_RUN` bytes of ``[A-Za-z0-9_-]`` in a row: each byte
+    made a ``w`` or a space by one ``translate``, then one search (sre tries the run at every
+    byte, ten times slower)."""
+    return _RUN_OF_WORDS in data.translate(_AS_WORDS).decode("latin-1")
 
 
 def field_matches(
