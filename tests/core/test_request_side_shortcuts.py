@@ -1,12 +1,19 @@
 """The request side's shortcuts give what the long way gives: a message's header look-up its
-loop written out (:class:`replay._core.model._Headed`), and the normalizer's URL search and
-upstream request without the calls they skip."""
+loop written out (:class:`replay._core.model._Headed`), the normalizer's URL search and
+upstream request without the calls they skip, and the exact digest from a kept hash of its
+head (:func:`replay._core.key.exact_digest`)."""
 
 from __future__ import annotations
 
+import hashlib
+from unittest.mock import patch
+
+import orjson
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from replay._core import key
+from replay._core.key import KEY_LENGTH, KeyRules
 from replay._core.model import Request, Response, header_value
 from replay._core.normalize import Normalizer
 
@@ -62,3 +69,47 @@ def test_the_normalizers_request_side_is_the_long_way(
     expected = normalizer.ids_in(url.encode()).decode() if normalizer._rewriter else url
     assert normalizer.ids_in_url(url) == expected
     assert normalizer.ids_in_url("") == ""
+
+
+def _digest_hashed_whole(request: Request, rules: KeyRules) -> str:
+    head: list[object] = [rules.ignore, rules.match_headers, request.method, request.url]
+    head.append(request.header("content-type"))
+    if rules.match_on is not None:
+        head.append(rules.match_on)
+    head += [request.header(name) for name in rules.match_headers]
+    return hashlib.sha256(orjson.dumps(head) + request.body).hexdigest()[:KEY_LENGTH]
+
+
+_RULES = st.sampled_from(
+    [
+        KeyRules(),
+        KeyRules(ignore=("model",)),
+        KeyRules(match_headers=("x-a",)),
+        KeyRules(match_on=("path",)),
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    calls=st.lists(
+        st.tuples(
+            st.sampled_from(["GET", "POST"]),
+            st.sampled_from(["http://x.invalid/a", "http://x.invalid/b?q=1"]),
+            _HEADERS,
+            st.binary(max_size=8),
+            _RULES,
+        ),
+        min_size=1,
+        max_size=8,
+    ),
+    kept=st.integers(min_value=1, max_value=3),
+)
+def test_the_exact_digest_from_a_kept_head_is_the_whole_hashed(
+    calls: list[tuple[str, str, tuple[tuple[str, str], ...], bytes, KeyRules]], kept: int
+) -> None:
+    with patch.object(key, "_HEADS_KEPT", kept), patch.dict(key._HEADS_HASHED, clear=True):
+        for method, url, headers, body, rules in calls + calls:  # each head again, kept or not
+            request = Request(method, url, headers, body)
+            assert key.exact_digest(request, rules) == _digest_hashed_whole(request, rules)
+            assert len(key._HEADS_HASHED) <= kept
