@@ -174,15 +174,35 @@ def exact_digest(request: Request, rules: KeyRules) -> str:
 
     Equal digests mean equal bytes, hence equal keys; unequal digests say nothing.
     """
-    head: list[object] = [rules.ignore, rules.match_headers, request.method, request.url]
-    head.append(request.header("content-type"))
+    head: tuple[object, ...] = (
+        rules.ignore,
+        rules.match_headers,
+        request.method,
+        request.url,
+        request.header("content-type"),
+    )
     if rules.match_on is not None:
-        head.append(rules.match_on)
+        head += (rules.match_on,)
     if rules.match_headers:
-        head += [request.header(name) for name in rules.match_headers]
-    digest = hashlib.sha256(orjson.dumps(head))
+        head += tuple([request.header(name) for name in rules.match_headers])
+    # The hash of the head, kept: a session's requests share a few (one per URL and content
+    # type), and a copy of its state costs less than hashing its JSON again (replay's every
+    # request, and recording's, ask this). Copies only: threads share the states unchanged.
+    hashed = _HEADS_HASHED.get(head)
+    if hashed is None:
+        hashed = hashlib.sha256(orjson.dumps(head))
+        if len(_HEADS_HASHED) >= _HEADS_KEPT:
+            _HEADS_HASHED.clear()
+        _HEADS_HASHED[head] = hashed
+    digest = hashed.copy()
     digest.update(request.body)
     return digest.hexdigest()[:KEY_LENGTH]
+
+
+_HEADS_HASHED: dict[tuple[object, ...], Any] = {}
+"""What :func:`exact_digest` hashes before a body -> the SHA-256 state after it."""
+_HEADS_KEPT = 256
+"""Heads kept at most: all are forgotten when there are more."""
 
 
 def canonical_body(body: bytes, content_type: str | None, rules: KeyRules) -> Any:

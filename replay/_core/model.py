@@ -65,15 +65,27 @@ def header_value(headers: Headers, name: str) -> str | None:
     return None
 
 
+class _Headed:
+    """:meth:`header` for the messages below. The loop of :func:`header_value` written out
+    rather than called: a recorded request's headers are looked up about ten times on its way
+    to the cassette (its content type and encoding), one Python call fewer each."""
+
+    __slots__ = ()
+    headers: Headers
+
+    def header(self, name: str) -> str | None:
+        for key, value in self.headers:
+            if key == name:
+                return value
+        return None
+
+
 @dataclass(frozen=True, slots=True)
-class Request:
+class Request(_Headed):
     method: str
     url: str
     headers: Headers
     body: bytes
-
-    def header(self, name: str) -> str | None:
-        return header_value(self.headers, name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +97,7 @@ class Chunk:
 
 
 @dataclass(frozen=True, slots=True)
-class Response:
+class Response(_Headed):
     status: int
     headers: Headers
     chunks: tuple[Chunk, ...]
@@ -107,11 +119,8 @@ class Response:
     def streamed(self) -> bool:
         """Whether chunk boundaries matter: server-sent events, line-delimited JSON, AWS
         event streams."""
-        content_type = header_value(self.headers, "content-type") or ""
+        content_type = self.header("content-type") or ""
         return content_type.startswith(STREAM_CONTENT_TYPES)
-
-    def header(self, name: str) -> str | None:
-        return header_value(self.headers, name)
 
 
 @dataclass(frozen=True, slots=True)

@@ -357,8 +357,13 @@ class Normalizer:
 
     def request(self, request: Request) -> Request:
         """The request as stored: real ids replaced, volatile headers and boundary made fixed."""
+        # A list made whole, then the tuple: a generator is resumed once per header.
         headers = tuple(
-            (name, value) for name, value in request.headers if name not in VOLATILE_REQUEST_HEADERS
+            [
+                (name, value)
+                for name, value in request.headers
+                if name not in VOLATILE_REQUEST_HEADERS
+            ]
         )
         body = request.body
         content_type = request.header("content-type") or ""
@@ -384,12 +389,20 @@ class Normalizer:
         return self._ids.apply(rewriter, data) if rewriter is not None and data else data
 
     def ids_in_url(self, url: str) -> str:
-        return self.ids_in(url.encode()).decode() if self._rewriter is not None else url
+        # ids_in's work without its call: a recorded request's URL is searched twice.
+        rewriter = self._rewriter
+        return (
+            self._ids.apply(rewriter, url.encode()).decode()
+            if rewriter is not None and url
+            else url
+        )
 
     def upstream(self, request: Request) -> Request | None:
         """``request`` as sent upstream, each placeholder this session issued put back to its
         real id; None when it carries none. A body sent in a ``content-encoding`` is sent as
         it is: its placeholders are out of sight."""
+        if self._real_ids.rewriter is None:  # no placeholder issued yet: none to put back
+            return None
         url = self.real_ids_in(request.url.encode()).decode()
         body = request.body
         if request.header("content-encoding") is None:
