@@ -360,25 +360,29 @@ def _parsed(value: Any) -> Any:
     return orjson.loads(value.data) if type(value) is Spliced else value
 
 
-_REQUEST_DEPTH = b"\n" + b"  " * 3
-_RESPONSE_DEPTH = b"\n" + b"  " * 4
+def _slice_within(nesting: list[Any]) -> slice:
+    """Where the value nested in ``nesting`` (a 0 here) is in its indented dump."""
+    head, _, tail = orjson.dumps(nesting, option=orjson.OPT_INDENT_2).partition(b"0")
+    return slice(len(head), -len(tail))
+
+
+_REQUEST_WITHIN = _slice_within([[[0]]])
+"""A request is three levels deep in the file (``interactions``, its key, ``request``)..."""
+_RESPONSE_WITHIN = _slice_within([[[[0]]]])
+"""...a response four (``responses``, a list)."""
 
 
 def file_form(request: dict[str, Any], response: dict[str, Any]) -> tuple[bytes, bytes]:
     """A request and one of its responses as :func:`dump` writes them in the file (sorted as
     :func:`in_file_order` sorts them), each valid JSON.
 
-    orjson's indented output holds a newline byte only where it indents (one in a string is
-    escaped), so a value dumped alone with each newline followed by the spaces of its depth
-    (``interactions``, the key, ``request`` or ``responses`` and its list) is the bytes the
-    whole file has for it.
+    orjson indents by the depth alone, whatever holds a value: dumped in as many lists as the
+    file has levels above it, a value is the very bytes the whole file has for it (one slice
+    of the dump, rather than a pass that indents each of its lines).
     """
-    request_part = orjson.dumps(in_file_order(request), option=orjson.OPT_INDENT_2)
-    response_part = orjson.dumps(in_file_order(response), option=orjson.OPT_INDENT_2)
-    return (
-        request_part.replace(b"\n", _REQUEST_DEPTH),
-        response_part.replace(b"\n", _RESPONSE_DEPTH),
-    )
+    request_part = orjson.dumps([[[in_file_order(request)]]], option=orjson.OPT_INDENT_2)
+    response_part = orjson.dumps([[[[in_file_order(response)]]]], option=orjson.OPT_INDENT_2)
+    return request_part[_REQUEST_WITHIN], response_part[_RESPONSE_WITHIN]
 
 
 _CONTAINERS = (dict, list)
