@@ -62,6 +62,7 @@ from collections import deque
 from collections.abc import Container, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -100,7 +101,9 @@ Document = dict[str, Any]
 
 @dataclass(frozen=True)
 class Loaded:
-    interactions: Document
+    entries: Document | Contents
+    """The interactions as given: a fold's :class:`Contents` may hold parts it wrote as they
+    were recorded (:class:`Spliced`), which :attr:`interactions` parses when first read."""
     signature: tuple[int, int, int] | tuple[str, int] | None
     """(inode, size, mtime) of the file read, (ETag, size) of an object; None when there was
     none."""
@@ -116,6 +119,13 @@ class Loaded:
     shared by every cassette reading this version of the file: the next test's cassette does
     not decode a recording again. Never mutated once in; not an ``__init__`` field, so a
     ``replace`` (other interactions) starts empty."""
+
+    @cached_property
+    def interactions(self) -> Document:
+        """Request key -> entry, as parsed: a fold's parsed only if anyone reads them (a
+        recording process that saves at its end never does)."""
+        entries = self.entries
+        return entries.readable() if isinstance(entries, Contents) else entries
 
 
 _cache: weakref.WeakValueDictionary[Path, Loaded] = weakref.WeakValueDictionary()
@@ -269,7 +279,7 @@ def save(path: Path, interactions: Mapping[str, Any], folded: Iterable[str] = ()
     folded = frozenset(folded)
     info = write_atomically(path, dump(interactions, folded))
     signature = (info.st_ino, info.st_size, info.st_mtime_ns)
-    kept = interactions.interactions if isinstance(interactions, Contents) else dict(interactions)
+    kept = interactions if isinstance(interactions, Contents) else dict(interactions)
     loaded = Loaded(kept, signature, folded)
     _keep(path, loaded)
     return loaded
@@ -327,7 +337,52 @@ def _encode(interactions: Mapping[str, Any], ready: Container[str] = ()) -> byte
         },
         "version": FORMAT_VERSION,
     }
-    return orjson.dumps(document, option=orjson.OPT_INDENT_2) + b"\n"
+    return orjson.dumps(document, default=_spliced, option=orjson.OPT_INDENT_2) + b"\n"
+
+
+class Spliced:
+    """A request or a response as the file's bytes at its place (:func:`file_form`): written
+    into the file as they are (orjson's ``Fragment``), not dumped again."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+
+def _spliced(value: Any) -> orjson.Fragment:
+    if type(value) is Spliced:
+        return orjson.Fragment(value.data)
+    raise TypeError(f"Type is not JSON serializable: {type(value).__name__}")
+
+
+def _parsed(value: Any) -> Any:
+    return orjson.loads(value.data) if type(value) is Spliced else value
+
+
+def _slice_within(nesting: list[Any]) -> slice:
+    """Where the value nested in ``nesting`` (a 0 here) is in its indented dump."""
+    head, _, tail = orjson.dumps(nesting, option=orjson.OPT_INDENT_2).partition(b"0")
+    return slice(len(head), -len(tail))
+
+
+_REQUEST_WITHIN = _slice_within([[[0]]])
+"""A request is three levels deep in the file (``interactions``, its key, ``request``)..."""
+_RESPONSE_WITHIN = _slice_within([[[[0]]]])
+"""...a response four (``responses``, a list)."""
+
+
+def file_form(request: dict[str, Any], response: dict[str, Any]) -> tuple[bytes, bytes]:
+    """A request and one of its responses as :func:`dump` writes them in the file (sorted as
+    :func:`in_file_order` sorts them), each valid JSON.
+
+    orjson indents by the depth alone, whatever holds a value: dumped in as many lists as the
+    file has levels above it, a value is the very bytes the whole file has for it (one slice
+    of the dump, rather than a pass that indents each of its lines).
+    """
+    request_part = orjson.dumps([[[in_file_order(request)]]], option=orjson.OPT_INDENT_2)
+    response_part = orjson.dumps([[[[in_file_order(response)]]]], option=orjson.OPT_INDENT_2)
+    return request_part[_REQUEST_WITHIN], response_part[_RESPONSE_WITHIN]
 
 
 _CONTAINERS = (dict, list)
@@ -377,14 +432,21 @@ class Contents(Mapping[str, Any]):
     parsed interactions and the entries this process recorded, is only ever read.
     """
 
-    def __init__(self, interactions: Mapping[str, Any], ready: Container[str] = ()) -> None:
-        """``ready``: the keys whose entries are in the file's order already."""
+    def __init__(
+        self,
+        interactions: Mapping[str, Any],
+        ready: Container[str] = (),
+        spliced: Iterable[str] = (),
+    ) -> None:
+        """``ready``: the keys whose entries are in the file's order already; ``spliced``: the
+        keys whose entries hold :class:`Spliced` parts."""
         self._interactions = dict(interactions)
         self._ready = ready
+        self._spliced = frozenset(spliced)
         self._encoded: bytes | None = None
 
     def __getitem__(self, key: str) -> Any:
-        return self._interactions[key]
+        return self.readable()[key]
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._interactions)
@@ -392,10 +454,20 @@ class Contents(Mapping[str, Any]):
     def __len__(self) -> int:
         return len(self._interactions)
 
-    @property
-    def interactions(self) -> Document:
-        """Them as a dict, for a :class:`Loaded` to hold: read, never changed, so not copied
-        (one copy per write was a Python call per key)."""
+    def readable(self) -> Document:
+        """Them as a dict, their :class:`Spliced` parts parsed; read, never changed, so not
+        copied (one copy per write was a Python call per key). Two threads at once would each
+        make the same, and encode the same file of either, so there is nothing to lock."""
+        if self._spliced:
+            interactions = dict(self._interactions)
+            for key in self._spliced:
+                entry = interactions[key]
+                interactions[key] = {
+                    "request": _parsed(entry["request"]),
+                    "responses": [_parsed(response) for response in entry["responses"]],
+                }
+            self._interactions = interactions  # parsed in the file's order, as they are
+            self._spliced = frozenset()
         return self._interactions
 
     def encoded(self) -> bytes:

@@ -51,7 +51,6 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 import orjson
@@ -87,12 +86,17 @@ def new_entry_id() -> str:
         return f"{str(_last_time).zfill(20)}-{str(next(_counter)).zfill(8)}{_suffix}"
 
 
-_written: dict[str, tuple[bytes, dict[str, Any]]] = {}
-"""Entry id -> the bytes and the entry of each entry this process wrote and has not folded.
-An entry read back as those very bytes is one :func:`add` encoded from an interaction this
-process recorded: a fold takes it as it was made, rather than parsing and checking it again
-(most of a fold's time per entry), and writes it without sorting its keys again. Any other
-entry is checked."""
+_written: dict[str, tuple[bytes, str, bytes, bytes, bool]] = {}
+"""Entry id -> each entry this process wrote and has not folded: its bytes, its key, its request
+and response as the file has them (:func:`~replay._store.cassette_file.file_form`) and whether
+it resets. An entry read back as those very bytes is one :func:`add` encoded from an
+interaction this process recorded: a fold writes its parts into the file as they are, rather
+than parsing and checking it again and dumping it (most of a fold's time per entry). Any other
+entry is checked.
+
+Only bytes are kept (in a plain tuple, which the garbage collector stops tracking), not the
+entry parsed: a recorded call's dicts and lists, alive until the fold, were most of what
+recording gave the garbage collector to go through (twice the collections of keeping bytes)."""
 
 
 def forget_writer() -> None:
@@ -113,22 +117,22 @@ def add(
 ) -> str:
     """Write one recorded response as a journal entry; its id.
 
-    Its request and response are kept in the file's order, so that a fold writes them as
-    they are (:func:`~replay._store.cassette_file.in_file_order`: cheap for those that
-    :func:`~replay._store.cassette_file.encode` made).
+    Its request and response are written as the file has them (indented, in the file's order),
+    so that they are serialized once: a fold puts those very bytes in the file.
     """
-    entry: dict[str, Any] = {
+    request_part, response_part = cassette_file.file_form(request, response)
+    entry = {
         "version": ENTRY_VERSION,
         "key": key,
-        "request": cassette_file.in_file_order(request),
-        "response": cassette_file.in_file_order(response),
+        "request": orjson.Fragment(request_part),
+        "response": orjson.Fragment(response_part),
     }
     if reset:
         entry["reset"] = True
     entry_id = new_entry_id()
     data = orjson.dumps(entry)
     store.add_entry(path, entry_id, data)
-    _written[entry_id] = (data, entry)
+    _written[entry_id] = (data, key, request_part, response_part, reset)
     return entry_id
 
 
@@ -151,8 +155,8 @@ def _view_once(store: Store[Any], path: Location) -> Loaded:
         return base
     interactions = dict(base.interactions)
     for entry_id in unfolded:
-        _apply(path, interactions, entry_id, entries[entry_id])
-    return replace(base, interactions=interactions, journal=tuple(unfolded))
+        _apply(path, interactions, entry_id, entries[entry_id], splice=False)
+    return Loaded(interactions, base.signature, base.folded, tuple(unfolded))
 
 
 def fold(store: Store[Any], path: Location, change: Change | None = None) -> Loaded:
@@ -184,22 +188,25 @@ def _fold_once(store: Store[Any], path: Location, change: Change | None) -> Load
     interactions = dict(base.interactions)
     absorbed = False
     ready: set[str] = set()  # keys whose every response is one this process wrote
+    spliced: set[str] = set()  # keys holding parts this process wrote, as the file has them
     for entry_id in listed:
         if entry_id in base.folded:
             continue
         data = store.read_entry(path, entry_id)
         if data is None:  # another fold took it: into a cassette newer than base, maybe
             raise Conflict(str(path))
-        key, alone, ours = _apply(path, interactions, entry_id, data)
+        key, alone, ours = _apply(path, interactions, entry_id, data, splice=change is None)
         if ours and (alone or key in ready):
             ready.add(key)
         else:
             ready.discard(key)
+        if ours and change is None:
+            spliced.add(key)
         absorbed = True
     kept = interactions if change is None else change(interactions)
     changed = kept is not interactions
     # Written once or twice (with the names of the entries absorbed, then without): encoded once.
-    contents = cassette_file.Contents(kept or {}, () if changed else ready)
+    contents = cassette_file.Contents(kept or {}, () if changed else ready, spliced)
     written = base
     if listed:
         if absorbed or changed:
@@ -217,24 +224,29 @@ def _fold_once(store: Store[Any], path: Location, change: Change | None) -> Load
 
 
 def _apply(
-    path: Location, interactions: Document, entry_id: str, data: bytes
+    path: Location, interactions: Document, entry_id: str, data: bytes, splice: bool
 ) -> tuple[str, bool, bool]:
     """Add an entry's response to its key's (replacing them when it resets); its key, whether
     its response is now the key's only one, and whether it is one this process wrote.
 
     An entry is checked as a cassette's interaction is, before anything of it is used: one
     that is not valid is reported, never folded. One this process wrote, read back as it
-    wrote it, was made valid, in the file's order (:data:`_written`).
+    wrote it, was made valid, in the file's order (:data:`_written`): its parts go in as the
+    file has them when ``splice`` (a fold's file), else parsed.
     """
     written = _written.get(entry_id)
-    entry = written[1] if written is not None and written[0] == data else None
-    ours = entry is not None
-    if entry is None:
-        entry = _checked(path, entry_id, data)
-    key, request, response = entry["key"], entry["request"], entry["response"]
+    ours = written is not None and written[0] == data
+    if written is not None and ours and splice:
+        _, key, request_part, response_part, reset = written
+        request: Any = cassette_file.Spliced(request_part)
+        response: Any = cassette_file.Spliced(response_part)
+    else:
+        entry = orjson.loads(data) if ours else _checked(path, entry_id, data)
+        key, request, response = entry["key"], entry["request"], entry["response"]
+        reset = bool(entry.get("reset"))
     current = interactions.get(key)
     responses = current.get("responses") if isinstance(current, dict) else None
-    kept = [] if entry.get("reset") or not isinstance(responses, list) else responses
+    kept = [] if reset or not isinstance(responses, list) else responses
     interactions[key] = {"request": request, "responses": [*kept, response]}
     return key, not kept, ours
 
