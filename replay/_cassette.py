@@ -723,11 +723,17 @@ class Cassette:
             self._refuse_undecoded(
                 "response", outcome, outcome.body, record.scrub, record.request.url
             )
-            outcome = eventstream.one_frame_per_chunk(outcome)
-            scrub = record.scrub
-            outcome = eventstream.rewriting_payloads(
-                outcome, lambda view: self.redactor.response(view, scrub)
-            )
+            # An answer that is no event stream (most) goes straight to each rewrite, with no
+            # frame layer, lambda or partial made around it.
+            framed = eventstream.is_eventstream(outcome)
+            if framed:
+                outcome = eventstream.one_frame_per_chunk(outcome)
+                scrub = record.scrub
+                outcome = eventstream.rewriting_payloads(
+                    outcome, lambda view: self.redactor.response(view, scrub)
+                )
+            else:
+                outcome = self.redactor.response(outcome, record.scrub)
         elif isinstance(outcome, WebSocketSession):
             outcome = self.redactor.session(outcome, record.scrub)
         else:
@@ -740,8 +746,12 @@ class Cassette:
             index = len(change.outcomes)
             seed = seed or f"{record.key}/{index}"
             if isinstance(outcome, Response) and self.normalize:
-                outcome = eventstream.rewriting_payloads(
-                    outcome, partial(self._normalized, record, seed, shown)
+                outcome = (
+                    eventstream.rewriting_payloads(
+                        outcome, partial(self._normalized, record, seed, shown)
+                    )
+                    if framed
+                    else self._normalized(record, seed, shown, outcome)
                 )
             elif isinstance(outcome, WebSocketSession) and self.normalize:
                 provider = detect(record.request.url, b"", self.providers)

@@ -192,7 +192,7 @@ def shaped_placeholder(
         digest = _digest_stream(seed, 32).hex()[:32]
         uuid = "-".join((digest[:8], digest[8:12], digest[12:16], digest[16:20], digest[20:]))
         return prefix + (uuid.upper() if rest.isupper() else uuid)
-    alnum = _ASCII_ALNUM.intersection(rest)
+    alnum = rest.encode().translate(None, _NOT_ASCII_ALNUM)
     if not alnum:
         return original
     alphabet = _ALPHABETS[-1] if widest else _alphabet_of(alnum)
@@ -246,12 +246,23 @@ def _letters_of(alphabet: str) -> tuple[str, str, str, str]:
     return letters, uppers, lowers, beyond_hex
 
 
-_ALPHABET_SETS = tuple((alphabet, frozenset(alphabet)) for alphabet in _ALPHABETS)
-_ASCII_ALNUM = _ALPHABET_SETS[-1][1]
+_NOT_ASCII_ALNUM = bytes(byte for byte in range(256) if chr(byte) not in _ALPHABETS[-1])
+"""Every byte but an ASCII letter or digit: what ``bytes.translate`` deletes to keep those."""
+_DIGITS_AND_HEX = b"0123456789abcdefABCDEF"
 
 
-def _alphabet_of(characters: frozenset[str]) -> str:
-    return next(alphabet for alphabet, members in _ALPHABET_SETS if characters <= members)
+def _alphabet_of(alnum: bytes) -> str:
+    """The narrowest of :data:`_ALPHABETS` holding every byte of ``alnum`` (ASCII letters and
+    digits), told by a few C-level tests of the bytes rather than a set of their characters
+    made and compared with each alphabet's (a placeholder is made for every new id)."""
+    if alnum.isdigit():
+        return _DIGITS_ONLY
+    within_hex = not alnum.translate(None, _DIGITS_AND_HEX)
+    if alnum.islower():  # letters, all lower case
+        return _LOWER_HEX if within_hex else _ALPHABETS[3]
+    if alnum.isupper():
+        return _ALPHABETS[2] if within_hex else _ALPHABETS[4]
+    return _ALPHABETS[-1]
 
 
 def stand_in(
