@@ -719,6 +719,7 @@ class Cassette:
         """Store what the network answered to ``record``, redacted and normalized; ``seed``
         is the one its caller's view was normalized with (:meth:`recording`), and ``shown``
         that view of the whole body, when it was made in one piece."""
+        framed = False  # an AWS event stream: its rewrites go frame by frame
         if isinstance(outcome, Response):
             self._refuse_undecoded(
                 "response", outcome, outcome.body, record.scrub, record.request.url
