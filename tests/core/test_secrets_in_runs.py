@@ -112,3 +112,52 @@ def test_an_answer_is_redacted_as_by_the_pattern_alone(
     _searched_for_ids(body, 13)
     redacted = redactor.response(response, scrubber)
     assert redacted == redactor.response(response, unfiltered)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    body=DATA,
+    header=DATA,
+    secret_header=st.sampled_from([(), (("set-cookie", "session=abc123"),)]),
+    carried=st.lists(st.sampled_from(CARRIED), max_size=2),
+)
+def test_an_answer_with_nothing_to_redact_is_given_back_as_it_came(
+    body: bytes, header: bytes, secret_header: tuple[tuple[str, str], ...], carried: list[str]
+) -> None:
+    """The answer itself, when nothing in it is redacted; otherwise each header and the body
+    redacted one by one, as the rule says."""
+    redactor = redact.Redactor(environ={})
+    scrubber = _scrubber(carried)
+    headers = (("content-type", "application/json"), ("x-echo", header.decode("latin-1")))
+    response = Response(200, (*headers, *secret_header), (Chunk(body, 0.0),), "2024", True, None)
+    expected = Response(
+        200,
+        tuple(
+            (
+                name,
+                redact.PLACEHOLDER
+                if name in redactor.secret_headers
+                else scrubber.pattern.sub(scrubber.replace, value.encode()).decode(),
+            )
+            for name, value in response.headers
+        ),
+        (
+            Chunk(
+                scrubber.pattern.sub(
+                    scrubber.replace, redact._escaped_keys(redact._without_secret_fields(body))
+                ),
+                0.0,
+            ),
+        ),
+        "2024",
+        True,
+        None,
+    )
+    assert redactor.response(response, scrubber) == expected
+
+
+def test_an_answer_with_nothing_to_redact_is_no_copy() -> None:
+    redactor = redact.Redactor(environ={})
+    headers = (("content-type", "application/json"), ("x-request-id", "req_0123"))
+    response = Response(200, headers, (Chunk(b'{"id": "chatcmpl-1"}', 0.0),), "2024", True, None)
+    assert redactor.response(response, redactor.known) is response
