@@ -310,6 +310,9 @@ def stand_in(
         # by nothing and sent back by no one, so only its length and punctuation are kept.
         return shaped_placeholder(word, f"{seed}/{next(words)}", prefixes, widest=True)
 
+    whole = _WORD.fullmatch(value)
+    if whole is not None:  # one run (a request id, most values): no substitution made
+        return replace(whole)
     return _WORD.sub(replace, value)
 
 

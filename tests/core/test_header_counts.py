@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from replay._core import normalize
@@ -27,3 +27,19 @@ def test_other_values_opening_with_a_digit_keep_their_rules(value: str) -> None:
         assert shown == normalize.fixed_time(value)
     elif value[0].isdigit() and normalize._QUANTITY.fullmatch(value):
         assert shown == normalize._DIGITS.sub("0", value)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(
+    value=st.text("aZq09+/_-", min_size=1, max_size=24)
+    | st.sampled_from(["REDACTED", "20ms", "req_0123456789abcdef", "1360"]),
+    known=st.booleans(),
+)
+def test_a_value_of_one_run_is_shown_as_that_run_among_others(value: str, known: bool) -> None:
+    """Given a space after it, a value is no longer one run and is substituted run by run:
+    the run is shown the same, the space kept. (A count is a count before it is a known id,
+    as a whole value: not as a run among others.)"""
+    assume(not (known and value[:1].isdigit()))
+    ids = {value: "placeholder"} if known else {}
+    shown = normalize.stand_in(value, "seed", known=ids.get)
+    assert normalize.stand_in(value + " ", "seed", known=ids.get) == shown + " "
