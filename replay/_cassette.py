@@ -759,10 +759,10 @@ class Cassette:
                 outcome = self._normalizer.session(outcome, provider, seed)
             if index < len(change.replaced) and _same(change.replaced[index], outcome):
                 outcome = change.replaced[index]
-            request = store.encode(
-                Interaction(record.key, change.request, []),
+            request = store.encode_request(
+                change.request,
                 record.parsed if change.request is record.request else request_keys.NOT_JSON,
-            )["request"]
+            )
             if change.sent is not None:
                 request["sent"] = change.sent
             encoded = store.encode_outcome(outcome)

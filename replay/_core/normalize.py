@@ -95,7 +95,6 @@ of a key unless named in ``match_headers``), so a recording does not change with
 
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
 _ID_TOKEN = re.compile(r"[A-Za-z0-9_\-]+")
-_SEPARATORS = re.compile(r"[-_]")
 _WORD = re.compile(r"[A-Za-z0-9+/_\-]+")
 """What a header value's placeholder is made of: runs of the characters of ids, base64 and
 base64url. Punctuation between them (spaces, ``;``, ``=``, ``,``, ``.``) keeps its place."""
@@ -137,17 +136,20 @@ def looks_generated(value: str, prefixes: frozenset[str] = ID_PREFIXES) -> bool:
     rest = value[len(word_prefix(value, prefixes)) :]
     if _UUID.fullmatch(rest) or (len(rest) >= 8 and rest.isdigit()):
         return True
-    return any(_random_segment(segment) for segment in _SEPARATORS.split(rest))
+    return any(map(_random_segment, rest.replace("_", "-").split("-")))
 
 
 def _random_segment(segment: str) -> bool:
+    """Whether a segment of an id (ASCII letters and digits alone, as :func:`looks_generated`
+    cuts it) mixes letters and digits, or has a capital past its first letter and a lower case
+    one: each asked of the whole segment by one string method (ids are judged in every
+    answer), not of each of its characters."""
     if len(segment) < 8:
         return False
-    # map, not a generator: no frame resumed per character (ids are judged in every answer)
-    if any(map(str.isdigit, segment)) and any(map(str.isalpha, segment)):
-        return True
-    inner_capital = any(map(str.isupper, segment[1:]))
-    return inner_capital and any(map(str.islower, segment))
+    if not (segment.isdigit() or segment.isalpha()):
+        return True  # neither digits alone nor letters alone: both
+    inner = segment[1:]
+    return inner != inner.lower() and segment != segment.upper()
 
 
 def word_prefix(value: str, prefixes: frozenset[str] = ID_PREFIXES) -> str:
@@ -286,6 +288,8 @@ def stand_in(
     if "A" <= first <= "Z" and _HTTP_DATE.fullmatch(value):
         return FIXED_DATE
     if first.isdigit():
+        if value.isdecimal():  # a count (content-length): as _QUANTITY takes it, one zero
+            return "0"
         if _ISO_TIME.fullmatch(value):
             return fixed_time(value)
         if _QUANTITY.fullmatch(value):
@@ -306,6 +310,9 @@ def stand_in(
         # by nothing and sent back by no one, so only its length and punctuation are kept.
         return shaped_placeholder(word, f"{seed}/{next(words)}", prefixes, widest=True)
 
+    whole = _WORD.fullmatch(value)
+    if whole is not None:  # one run (a request id, most values): no substitution made
+        return replace(whole)
     return _WORD.sub(replace, value)
 
 

@@ -234,9 +234,9 @@ def detect(url: str, body: bytes, extra: Sequence[Provider] = ()) -> Provider:
     """The rules for a request to ``url`` whose response body is ``body``."""
     theirs = tuple(extra)
     try:
-        by_url, marked = _by_url(url, theirs), _marked(theirs)
+        by_url, marked = _rules(url, theirs)
     except TypeError:  # a user's provider holding a list is no dict key: worked out anew
-        by_url, marked = _by_url.__wrapped__(url, theirs), _marked.__wrapped__(theirs)
+        by_url, marked = _rules.__wrapped__(url, theirs)
     if by_url is not None:
         return by_url
     # Read as Latin-1, one character per byte, as the markers are: ``in`` on bytes first
@@ -249,6 +249,14 @@ def detect(url: str, body: bytes, extra: Sequence[Provider] = ()) -> Provider:
 
 
 @lru_cache(maxsize=256)
+def _rules(
+    url: str, extra: tuple[Provider, ...]
+) -> tuple[Provider | None, tuple[tuple[Provider, tuple[str, ...]], ...]]:
+    """What :func:`detect` needs of ``url`` and the user's providers, worked out once for each
+    (one look-up per response): the provider the URL names, and the body markers."""
+    return _by_url(url, extra), _marked(extra)
+
+
 def _by_url(url: str, extra: tuple[Provider, ...]) -> Provider | None:
     """The provider ``url`` names by its host, else by its path, if any: the same for every
     response of a recording session's URL, so worked out once for each."""
@@ -264,16 +272,19 @@ def _by_url(url: str, extra: tuple[Provider, ...]) -> Provider | None:
     return None
 
 
-@lru_cache(maxsize=16)
 def _marked(extra: tuple[Provider, ...]) -> tuple[tuple[Provider, tuple[str, ...]], ...]:
     """Each provider that has body markers, in the order tried, with them as the quoted bytes
-    sought in a body, read as Latin-1."""
+    sought in a body, read as Latin-1: the longest first, as a body of another API lacks the
+    first one sought as a rule, and a longer needle is ruled out in fewer steps."""
     return tuple(
         (
             provider,
             tuple(
-                (b'"' + marker.encode() + b'"').decode("latin-1")
-                for marker in provider.body_markers
+                sorted(
+                    [(b'"' + m.encode() + b'"').decode("latin-1") for m in provider.body_markers],
+                    key=len,
+                    reverse=True,
+                )
             ),
         )
         for provider in (*extra, *BUILTIN)

@@ -447,8 +447,11 @@ class Redactor:
 
     def headers(self, headers: Headers, rewriter: Rewriter) -> Headers:
         secret_headers = self.secret_headers
-        kept = "\n".join(value for name, value in headers if name not in secret_headers)
-        if rewriter.leaves(kept.encode()):  # the usual case: one search, not one per header
+        kept = [value for name, value in headers if name not in secret_headers]
+        # The usual case: one search, not one per header.
+        if rewriter.leaves("\n".join(kept).encode()):
+            if len(kept) == len(headers):
+                return headers  # no secret header, no secret in one: as they came (most answers)
             return tuple(
                 (name, PLACEHOLDER if name in secret_headers else value) for name, value in headers
             )
@@ -474,10 +477,14 @@ class Redactor:
         )
 
     def response(self, response: Response, rewriter: Rewriter) -> Response:
+        headers = self.headers(response.headers, rewriter)
+        chunks = rewriter.apply_to(ESCAPED_KEYS.apply_to(_secret_fields_in(response.chunks)))
+        if headers is response.headers and chunks is response.chunks and response.failure is None:
+            return response  # nothing to redact (most answers): no copy made of it
         return Response(
             status=response.status,
-            headers=self.headers(response.headers, rewriter),
-            chunks=rewriter.apply_to(ESCAPED_KEYS.apply_to(_secret_fields_in(response.chunks))),
+            headers=headers,
+            chunks=chunks,
             recorded_at=response.recorded_at,
             complete=response.complete,
             failure=None

@@ -109,20 +109,35 @@ class Rewriter(Rewrites):
     faster than a regex scan)."""
     run_needles: tuple[bytes, ...] = ()
     """Needles of the matches that also hold :data:`WORD_RUN` word bytes in a row
-    (:func:`holds_word_run`): sought only in data holding such a run. The key shapes' prefixes
+    (:func:`holds_word_run`), and that hold such a needle made of word bytes only inside that
+    run (``sk-`` and the 20 or more word bytes after it): sought only in data holding such a
+    run, and then a needle of word bytes only within the runs. The key shapes' prefixes
     (``sk-``, ``hf_``) are made of letters common in prose, so a search for them reads a whole
     body, where a body of prose has no run of 20 word bytes to search them in."""
     _anchored: tuple[tuple[str, tuple[str, ...]], ...] = field(
         init=False, repr=False, compare=False
     )
-    """:func:`anchored` needles: what :meth:`leaves` searches."""
+    """:func:`anchored` needles: what :meth:`leaves` searches in the whole data."""
     _run_anchored: tuple[tuple[str, tuple[str, ...]], ...] = field(
         init=False, repr=False, compare=False
     )
+    """The run needles that are not made of word bytes only (``ya29.``): sought in the whole
+    data, when it holds a run."""
+    _in_runs: tuple[tuple[str, tuple[str, ...]], ...] = field(init=False, repr=False, compare=False)
+    """The needles found only within a run of :data:`WORD_RUN` word bytes: the run needles
+    made of word bytes only, and the needles that are such a run themselves (a request's API
+    key). Sought in those runs alone, a few dozen bytes of an answer, not in the whole of it;
+    a needle of 20 word bytes is in data exactly when it is in one of its runs."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_anchored", anchored(self.needles))
-        object.__setattr__(self, "_run_anchored", anchored(self.run_needles))
+        in_runs = [n for n in self.needles if len(n) >= WORD_RUN and _of_word_bytes(n)]
+        in_runs += [n for n in self.run_needles if _of_word_bytes(n)]
+        anywhere = tuple(n for n in self.needles if n not in in_runs)
+        object.__setattr__(self, "_anchored", anchored(anywhere))
+        object.__setattr__(
+            self, "_run_anchored", anchored(tuple(n for n in self.run_needles if n not in in_runs))
+        )
+        object.__setattr__(self, "_in_runs", anchored(tuple(in_runs)))
 
     def spans(self, data: bytes) -> Iterator[Span]:
         for match in self.pattern.finditer(data):
@@ -146,14 +161,21 @@ class Rewriter(Rewrites):
         in ``data`` read as Latin-1 (one character per byte, so the same answer), as ``in`` on
         bytes first tries its operand as an integer and raises inside, and ``find`` parses
         its arguments: either costs more than a search of a header."""
-        if not (self._anchored or self._run_anchored):
+        if not (self._anchored or self._run_anchored or self._in_runs):
             return False
         text = data.decode("latin-1")
         if _holds_one(text, self._anchored):
             return False
-        # The run's cost (a translate) is paid only where one of its needles' anchors is.
+        # The runs' cost (a translate) is paid only where one of their needles' anchors is.
         groups = [group for group in self._run_anchored if group[0] in text]
-        return not (groups and holds_word_run(data) and _holds_one(text, groups))
+        inside = [group for group in self._in_runs if group[0] in text]
+        if not (groups or inside):
+            return True
+        runs = _RECENT_RUNS.kept(data, WORD_RUN)
+        if runs is None:  # not searched for ids (yet): the needles are sought in all of it
+            return not (holds_word_run(data) and _holds_one(text, (*groups, *inside)))
+        within = " ".join([text[start:stop] for start, stop in runs if stop - start >= WORD_RUN])
+        return not (within and (_holds_one(text, groups) or _holds_one(within, inside)))
 
 
 def _holds_one(text: str, anchored_needles: Iterable[tuple[str, tuple[str, ...]]]) -> bool:
@@ -174,6 +196,10 @@ def holds_word_run(data: bytes) -> bool:
     made an ``a`` or a space by one ``translate`` (:data:`_RUN_MARKS`), then one search (sre
     tries the run at every byte, ten times slower)."""
     return _RUN_OF_WORDS in data.translate(_RUN_MARKS).decode("latin-1")
+
+
+def _of_word_bytes(needle: bytes) -> bool:
+    return needle.translate(_RUN_MARKS) == b"a" * len(needle)
 
 
 def field_matches(
@@ -350,11 +376,18 @@ class _RecentRuns:
     def __init__(self) -> None:
         self._last: tuple[bytes, int, list[tuple[int, int]]] = (b"", 0, [])
 
+    def kept(self, data: bytes, shortest: int) -> list[tuple[int, int]] | None:
+        """What :meth:`of` gives, if kept from the last search: else None, nothing searched."""
+        searched, least, runs = self._last
+        if least <= shortest and (searched is data or searched == data):
+            return runs
+        return None
+
     def of(self, data: bytes, shortest: int) -> list[tuple[int, int]]:
         """(start, stop) of each run of identifier characters at least ``shortest`` long, and
         maybe of shorter ones."""
-        searched, least, runs = self._last
-        if least <= shortest and (searched is data or searched == data):
+        runs = self.kept(data, shortest)
+        if runs is not None:
             return runs  # with shorter ones, maybe: no key is shorter, none is replaced
         marks = data.translate(_RUN_MARKS)
         seed = b"a" * shortest

@@ -529,17 +529,22 @@ def lock(path: Path) -> Iterator[None]:
 
 def encode(interaction: Interaction, parsed: Any = NOT_JSON) -> dict[str, Any]:
     """``parsed``, if given, is the JSON value of the request's body (its key parsed it)."""
-    request = interaction.request
+    return {
+        "request": encode_request(interaction.request, parsed),
+        "responses": [encode_outcome(outcome) for outcome in interaction.outcomes],
+    }
+
+
+def encode_request(request: Request, parsed: Any = NOT_JSON) -> dict[str, Any]:
+    """A request as :func:`encode` makes it, alone: a recorded call's, journaled with one
+    response, needs no interaction made around it."""
     entry_request = Encoded()  # in the file's order: body, headers, method, url
     if request.body:
         entry_request["body"] = encode_body(request.body, parsed)
     entry_request["headers"] = _encode_headers(request.headers)
     entry_request["method"] = request.method
     entry_request["url"] = request.url
-    return {
-        "request": entry_request,
-        "responses": [encode_outcome(outcome) for outcome in interaction.outcomes],
-    }
+    return entry_request
 
 
 def encode_outcome(outcome: Outcome) -> dict[str, Any]:
