@@ -9,20 +9,24 @@ mark follows a request into the asyncio task or thread-local call that makes it.
 from __future__ import annotations
 
 import contextvars
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 _through_cassette = contextvars.ContextVar("replay_through_cassette", default=False)
 
 
-@contextmanager
-def through_cassette() -> Iterator[None]:
-    """Connections made inside the block are replay's own, and are allowed."""
-    token = _through_cassette.set(True)
-    try:
-        yield
-    finally:
-        _through_cassette.reset(token)
+class through_cassette:
+    """Connections made inside the block are replay's own, and are allowed.
+
+    A class named as the function it is used as, not a ``contextmanager`` generator:
+    recording enters one per call, and a generator's setup is three times the cost of the
+    mark itself (1.5 against 0.5 us)."""
+
+    __slots__ = ("_token",)
+
+    def __enter__(self) -> None:
+        self._token = _through_cassette.set(True)
+
+    def __exit__(self, *exception: object) -> None:
+        _through_cassette.reset(self._token)
 
 
 def inside_cassette() -> bool:
