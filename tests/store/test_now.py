@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import time
+from datetime import UTC, datetime, timedelta, tzinfo
 from unittest import mock
 
 from hypothesis import given
@@ -10,33 +10,40 @@ from hypothesis import strategies as st
 
 from replay._store import usage
 
-_TIMES = st.floats(min_value=0, max_value=253_402_300_799, allow_nan=False)
-"""From 1970 to the last second of year 9999, as ``time.time()`` may read."""
+_MOMENTS = st.datetimes(min_value=datetime(1000, 1, 1), timezones=st.just(UTC))
 
 
-@given(st.lists(_TIMES, min_size=1, max_size=20).flatmap(lambda ts: st.permutations(ts)))
-def test_now_is_the_clock_second_in_the_time_format(clock: list[float]) -> None:
-    """Whatever the order the clock reads in (it may step back) and however close the reads."""
-    for reading in clock:
-        with mock.patch.object(usage.time, "time", return_value=reading):
-            said = usage.now()
-        assert said == time.strftime(usage.TIME_FORMAT, time.gmtime(reading))
+def _now_at(moment: datetime) -> str:
+    class Frozen(datetime):
+        @classmethod
+        def now(cls, tz: tzinfo | None = None) -> datetime:
+            return moment
+
+    with mock.patch.object(usage, "datetime", Frozen):
+        return usage.now()
 
 
-@given(st.integers(min_value=0, max_value=253_402_300_798), st.floats(0, 0.999))
-def test_now_changes_with_the_second_and_not_within_it(second: int, within: float) -> None:
-    readings = [second + within, second + 0.9999, second + 1, second + 1 + within, second]
-    said = []
-    for reading in readings:
-        with mock.patch.object(usage.time, "time", return_value=reading):
-            said.append(usage.now())
-    expected = [time.strftime(usage.TIME_FORMAT, time.gmtime(r)) for r in readings]
-    assert said == expected
-    assert said[0] == said[1] != said[2] == said[3]
+@given(st.lists(_MOMENTS, min_size=1, max_size=20))
+def test_now_is_the_clock_second_whatever_the_order_the_clock_reads_in(
+    clock: list[datetime],
+) -> None:
+    """The clock may step back, or read the same second of another minute, day or year."""
+    assert [_now_at(moment) for moment in clock] == [usage.timestamp(m) for m in clock]
+
+
+@given(_MOMENTS.filter(lambda m: m.year < 9999), st.integers(0, 999_999))
+def test_now_changes_with_the_second_and_not_within_it(moment: datetime, micro: int) -> None:
+    second = moment.replace(microsecond=0)
+    later = second + timedelta(seconds=1)
+    moments = [second.replace(microsecond=micro), second.replace(microsecond=999_999), later]
+    moments += [later.replace(microsecond=micro), second, second + timedelta(minutes=1)]
+    said = [_now_at(m) for m in moments]
+    assert said == [usage.timestamp(m) for m in moments]
+    assert said[0] == said[1] != said[2] == said[3] != said[5]
 
 
 def test_now_reads_the_real_clock() -> None:
-    before = time.strftime(usage.TIME_FORMAT, time.gmtime())
+    before = usage.timestamp(datetime.now(UTC))
     said = usage.now()
-    after = time.strftime(usage.TIME_FORMAT, time.gmtime())
+    after = usage.timestamp(datetime.now(UTC))
     assert said in (before, after)
