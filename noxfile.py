@@ -1,5 +1,5 @@
 """Sessions: `nox` runs tests, two of the public suites, lint, typecheck and docs; all of
-`suites`, `bench`, `stages`, `stress`, `sdks` and `browser` on demand."""
+`suites`, `bench`, `bench_suites`, `stages`, `stress`, `sdks` and `browser` on demand."""
 
 from __future__ import annotations
 
@@ -149,6 +149,25 @@ def bench(session: nox.Session) -> None:
     session.run("python", "bench/suite.py", *quick)
     session.run("python", "bench/s3_warm.py", *quick)
     session.run("python", "bench/s3_clients.py", *quick)
+
+
+@nox.session(python=PYTHON)
+@nox.parametrize("suite", list(REAL_SUITES))
+def bench_suites(session: nox.Session, suite: str) -> None:
+    """The public suites of `suites` run whole under vcrpy with pytest-recording, under
+    cassetter and under replay, rounds alternating: bench/results/real_suites.{md,json}. In
+    each suite's environment, as `suites` makes it, with cassetter beside."""
+    session.install(
+        "-e", ".[vcr,httpx2]", "pytest", "pytest-asyncio", "cassetter==0.16.1", *REAL_SUITES[suite]
+    )
+    recording = _pytest_recording_apart(session)
+    session.run(
+        "python",
+        "bench/real_suites.py",
+        suite,
+        *session.posargs,
+        env={"REPLAY_PYTEST_RECORDING": recording, **WRITE_BYTECODE},
+    )
 
 
 @nox.session(python=PYTHON)

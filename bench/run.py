@@ -71,8 +71,8 @@ class Scale:
     sdk_rounds: int
 
 
-FULL = Scale((1, 1_000, 10_000), 7, 0.2, 2_000, 5, 5_000, 3, 1_000, 5, (250, 500), 30, 15, 7)
-QUICK = Scale((1, 100), 2, 0.03, 200, 2, 500, 1, 100, 1, (50,), 5, 3, 2)
+FULL = Scale((1, 1_000, 10_000), 7, 0.2, 2_000, 5, 5_000, 3, 1_000, 5, (250,), 30, 15, 7)
+QUICK = Scale((1, 100), 2, 0.03, 200, 2, 500, 1, 100, 1, (25,), 5, 3, 2)
 
 
 @dataclass
@@ -225,7 +225,7 @@ def replay_per_request(scale: Scale, workdir: Path) -> Figure:
             round_bodies = [bodies[i] for i in order]
             warm, probe, timed = round_bodies[0], round_bodies[1], round_bodies[2:]
             for library, kind in MODES:
-                peers = ["cassetter", *(["vcrpy"] if library == "httpx" else [])]
+                peers = ["cassetter", "vcrpy"]
                 for name in _rotated(["ours", *peers], round_index):
                     if name == "ours":
                         floor, ours = _floor_and_replay(
@@ -281,7 +281,8 @@ def replay_per_request(scale: Scale, workdir: Path) -> Figure:
         f"vcrpy and cassetter are timed on at most {scale.peer_max_batch} requests per round, "
         "since each of their requests searches the recordings with body matching.",
         "cassetter replays from its TOML format: its default YAML refuses a cassette of "
-        "10,000 of these interactions ('budget breached: Nodes'). vcrpy does not patch httpx2.",
+        "10,000 of these interactions ('budget breached: Nodes'). vcrpy patches httpx2's "
+        "transports as it does httpx's (since vcrpy 8.2.0).",
     ]
     return figure
 
@@ -535,23 +536,30 @@ def cold_load(scale: Scale, workdir: Path) -> Figure:
 def record_calls(scale: Scale, workdir: Path) -> Figure:
     figure = Figure("recording N calls through a loopback server", "s")
     bodies = [w.request_body(i) for i in range(scale.record_n)]
+    counts = sorted({scale.record_n // 4, scale.record_n})
+    timings: dict[tuple[str, int], list[float]] = {}
     with LoopbackServer() as server:
         url = server.url
-        counts = sorted({scale.record_n // 4, scale.record_n})
-        timings: dict[tuple[str, int], list[float]] = {}
+        for peer in ("cassetter", "vcrpy"):  # untimed: imports and first patching
+            _peer_record(peer, url, bodies[:5], workdir)
         for round_index in range(scale.record_rounds):
             for count in counts:
                 plain, recording = _plain_and_recording(url, bodies[:count], workdir, round_index)
                 timings.setdefault(("without recording", count), []).append(plain)
                 timings.setdefault(("replay", count), []).append(recording)
-        for count in scale.vcr_record_ns:
-            timings["vcrpy", count] = [_vcr_record(url, bodies[:count], workdir)]
+                peers = ["cassetter", *(["vcrpy"] if count in scale.vcr_record_ns else [])]
+                for peer in _rotated(peers, round_index):
+                    seconds = _peer_record(peer, url, bodies[:count], workdir)
+                    timings.setdefault((peer, count), []).append(seconds)
         server_requests = server.answered
     for count in counts:
         bases = timings["without recording", count]
-        for name in ("without recording", "replay"):
-            runs = timings[name, count]
+        for name in ("without recording", "replay", "cassetter", "vcrpy"):
+            runs = timings.get((name, count))
+            if runs is None:
+                continue
             ratios = [run / base for run, base in zip(runs, bases, strict=True)]
+            added = [(run - base) / count * 1e3 for run, base in zip(runs, bases, strict=True)]
             median = statistics.median(runs)
             figure.rows.append(
                 {
@@ -559,51 +567,24 @@ def record_calls(scale: Scale, workdir: Path) -> Figure:
                     "contender": name,
                     "median": median,
                     "per_call_ms": median / count * 1e3,
+                    "added_ms_per_call": statistics.median(added),
                     "ratio": statistics.median(ratios),
                     "spread": _spread(ratios),
                     "rounds": len(runs),
                 }
             )
-    vcr_points = [(count, timings["vcrpy", count][0]) for count in scale.vcr_record_ns]
-    for count, seconds in vcr_points:
-        figure.rows.append(
-            {
-                "n": count,
-                "contender": "vcrpy",
-                "median": seconds,
-                "per_call_ms": seconds / count * 1e3,
-                "ratio": None,
-                "spread": None,
-                "rounds": 1,
-            }
-        )
-    if len(vcr_points) >= 2:
-        (n1, t1), (n2, t2) = vcr_points[-2:]
-        # t = a*n + b*n^2 through the two measured points
-        b = (t2 / n2 - t1 / n1) / (n2 - n1)
-        a = t1 / n1 - b * n1
-        n = scale.record_n
-        figure.rows.append(
-            {
-                "n": n,
-                "contender": "vcrpy (extrapolated)",
-                "median": a * n + b * n * n,
-                "per_call_ms": (a + b * n) * 1e3,
-                "ratio": None,
-                "spread": None,
-                "rounds": 0,
-            }
-        )
-        figure.notes.append(
-            f"vcrpy was measured once at N = {n1} and {n2} only; its N = {n} figure is "
-            "extrapolated with a*N + b*N^2 through those two points (it searches every "
-            "recorded request, body included, before recording each new one)."
-        )
     figure.notes.append(
         f"bench/loopback.py answered {server_requests} requests with the workload's answers. "
-        "The recording time includes the save. The plain client and the recording one are open "
-        f"at once and take turns of {RECORD_SLICE} calls, so that the machine's drift weighs on "
-        "both alike; ratio is the median of the rounds' ratios, spread their range."
+        "The recording time includes the save. The plain client and replay's recording one are "
+        f"open at once and take turns of {RECORD_SLICE} calls, so that the machine's drift "
+        "weighs on both alike; vcrpy (record mode new_episodes, match_on with the body) and "
+        "cassetter (record mode all, match_on method, uri, body) patch httpx while their "
+        "cassette is open, so each records the same calls on its own, right after, into a new "
+        "cassette. added_ms_per_call is (the tool's time - the same round's plain time) / N; "
+        "ratio is the median of the rounds' ratios to that plain time, spread their range. "
+        f"vcrpy is measured at N = {', '.join(map(str, scale.vcr_record_ns))} only: it "
+        "searches every recorded request, body included, before recording each new one, so "
+        "its time per call grows with N."
     )
     return figure
 
@@ -653,16 +634,29 @@ def _posts(client: httpx.Client, url: str, bodies: list[bytes]) -> float:
     return time.perf_counter() - started
 
 
-def _vcr_record(url: str, bodies: list[bytes], workdir: Path) -> float:
-    import vcr
-
-    path = workdir / f"vcr-record-{len(bodies)}.yaml"
+def _peer_record(peer: str, url: str, bodies: list[bytes], workdir: Path) -> float:
+    """Seconds for ``bodies`` recorded by vcrpy or cassetter into a new cassette, the save at
+    the cassette's close included."""
+    path = workdir / f"{peer}-record-{len(bodies)}.yaml"
     path.unlink(missing_ok=True)
-    recorder = vcr.VCR(record_mode="new_episodes", match_on=VCR_MATCH_ON)
     started = time.perf_counter()
-    with recorder.use_cassette(str(path)), httpx.Client() as client:
+    with _peer_recorder(peer, path), httpx.Client() as client:
         _posts(client, url, bodies)
     return time.perf_counter() - started
+
+
+def _peer_recorder(peer: str, path: Path) -> AbstractContextManager[Any]:
+    """vcrpy or cassetter recording every request into ``path``, body matching on."""
+    if peer == "vcrpy":
+        import vcr
+
+        recorder = vcr.VCR(record_mode="new_episodes", match_on=VCR_MATCH_ON)
+        return recorder.use_cassette(str(path))  # type: ignore[no-any-return]
+    import cassetter
+
+    return cassetter.use_cassette(  # type: ignore[no-any-return]
+        str(path), record_mode="all", match_on=CASSETTER_MATCH_ON, intercept=["httpx"]
+    )
 
 
 # Figure 5: streamed replay.
@@ -725,19 +719,19 @@ def _stream(client: httpx.Client, body: bytes) -> tuple[float, int]:
 
 def first_chunk(scale: Scale, workdir: Path) -> Figure:
     figure = Figure("time to first chunk while recording a stream", "ms")
-    import vcr
-
     timings: dict[str, list[float]] = {}
     with LoopbackServer(chunk_delay=0.01) as server:
         url = server.url
-        recorder = vcr.VCR(record_mode="all", match_on=VCR_MATCH_ON)
-        plain, vcr_client = httpx.Client(), httpx.Client()
+        plain, peer_client = httpx.Client(), httpx.Client()
         cassette = Cassette(workdir / "ttfb.json", "all")
         ours = httpx.Client(transport=ReplayTransport(cassette, httpx.HTTPTransport()))
         contenders: dict[str, Callable[[], AbstractContextManager[httpx.Client]]] = {
             "without recording": lambda: nullcontext(plain),
             "replay": lambda: nullcontext(ours),
-            "vcrpy": lambda: _vcr_client(recorder, workdir / "ttfb.yaml", vcr_client),
+            "vcrpy": lambda: _patched_client("vcrpy", workdir / "ttfb.yaml", peer_client),
+            "cassetter": lambda: _patched_client(
+                "cassetter", workdir / "ttfb-cassetter.yaml", peer_client
+            ),
         }
         for index in range(-1, scale.ttfb_runs):  # the first round opens the connections
             body = w.request_body(100_000 + index, stream=True)
@@ -746,7 +740,7 @@ def first_chunk(scale: Scale, workdir: Path) -> Figure:
                     seconds = _first_chunk(client, url, body)
                 if index >= 0:
                     timings.setdefault(name, []).append(seconds)
-        for client in (plain, vcr_client, ours):
+        for client in (plain, peer_client, ours):
             client.close()
     base = statistics.median(timings["without recording"])
     for name, runs in timings.items():
@@ -756,21 +750,26 @@ def first_chunk(scale: Scale, workdir: Path) -> Figure:
         )
     figure.notes.append(
         "bench/loopback.py streams 10 events, one every 10 ms, over a kept-alive connection; "
-        "vcrpy reads the whole stream before handing the response over."
+        "vcrpy reads the whole stream before handing the response over; vcrpy and cassetter "
+        "record each stream into a new cassette."
     )
     return figure
 
 
 @contextmanager
-def _vcr_client(recorder: Any, path: Path, client: httpx.Client) -> Iterator[httpx.Client]:
-    with recorder.use_cassette(str(path)):
+def _patched_client(peer: str, path: Path, client: httpx.Client) -> Iterator[httpx.Client]:
+    """``client`` while vcrpy or cassetter records into ``path``."""
+    path.unlink(missing_ok=True)
+    with _peer_recorder(peer, path):
         yield client
 
 
 def _first_chunk(client: httpx.Client, url: str, body: bytes) -> float:
     started = time.perf_counter()
     with client.stream("POST", url, content=body, headers=w.REQUEST_HEADERS) as response:
-        chunks = response.iter_raw()
+        # iter_bytes, not iter_raw: cassetter hands over a response it has read whole, whose
+        # raw stream is consumed; the decoding it adds is the same for every contender.
+        chunks = response.iter_bytes()
         next(chunks)
         elapsed = time.perf_counter() - started
         for _ in chunks:
@@ -1028,7 +1027,7 @@ def machine() -> dict[str, Any]:
     import yaml
 
     versions = {
-        name: metadata.version(name)
+        name: _version(name)
         for name in ("httpx", "httpx2", "vcrpy", "cassetter", "openai", "PyYAML", "orjson")
     }
     return {
@@ -1040,6 +1039,15 @@ def machine() -> dict[str, Any]:
         "libyaml": bool(yaml.__with_libyaml__),
         **versions,
     }
+
+
+def _version(name: str) -> str:
+    """The installed version, or "not installed" (bench/real_suites.py runs in a suite's own
+    environment, which may lack the SDKs the bench's figures use)."""
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return "not installed"
 
 
 def markdown(figures: list[Figure], host: dict[str, Any], seconds: float) -> str:

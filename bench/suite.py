@@ -224,11 +224,13 @@ def replay_child(tool: str, workdir: Path) -> None:
     print(json.dumps({"seconds": seconds, "replayed": replayed, "failures": failures}))
 
 
-def measured(command: list[str], cwd: Path | None = None) -> dict[str, Any]:
+def measured(
+    command: list[str], cwd: Path | None = None, env: dict[str, str] | None = None
+) -> dict[str, Any]:
     """Runs ``command``; its wall time start to exit, its own peak RSS, and its output."""
     with tempfile.TemporaryFile() as errors:
         started = time.perf_counter()
-        process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=errors)
+        process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=errors)
         # wait4 reports this child's own rusage (RUSAGE_CHILDREN keeps the largest so far);
         # stdout is drained first and stderr goes to a file, so no full pipe blocks the child.
         out = process.stdout.read()  # type: ignore[union-attr]
@@ -333,7 +335,7 @@ def replay_call(index):
 def write_pytest_suite(workdir: Path, plan: dict[str, Any], picks: list[str]) -> Path:
     """One test module for every tool; the cassettes each tool reads beside it, named as
     pytest-recording names them (``cassettes/<module>/<test>.yaml``, replay's ``.json``)."""
-    suite = workdir / "pytest"
+    suite = workdir / f"pytest-{len(picks)}"
     cassettes = suite / "cassettes" / "test_suite"
     cassettes.mkdir(parents=True)
     calls, tests = [], [TEST_MODULE]
@@ -453,15 +455,24 @@ def markdown(document: dict[str, Any]) -> str:
         f"## `python -m pytest` on {document['pytest_tests']} tests, each replaying one call "
         "from its own cassette",
         "",
-        "| tool | wall, process start to exit (median, range) | peak RSS |",
-        "|---|---|---|",
+        "| tool | wall, process start to exit (median, range) | each test more "
+        "| the tenth of the tests | peak RSS |",
+        "|---|---|---|---|---|",
     ]
     for tool in TOOLS:
         row = pytest_figure[tool]
         low, high = row["wall_range_s"]
         lines.append(
-            f"| {tool} | {row['wall_s']:.2f} s ({low:.2f}-{high:.2f}) | {row['peak_mb']:.0f} MB |"
+            f"| {tool} | {row['wall_s']:.2f} s ({low:.2f}-{high:.2f}) "
+            f"| {row['per_test_ms']:.1f} ms | {row['few_tests_wall_s']:.2f} s "
+            f"| {row['peak_mb']:.0f} MB |"
         )
+    lines += [
+        "",
+        "Each test more: the difference between this run and one of a tenth of the same tests, "
+        "over the tests between them: what the tool costs a test once pytest has started. Most "
+        "of the wall time is pytest's start-up and each test's own client, the same for all.",
+    ]
     lines += ["", "## Cassettes a tool could not replay", ""]
     for source, reason in sorted(plan["not_converted"].items()):
         lines.append(f"- replay (`import-vcr` refused it): `{source}`: {reason}")
@@ -501,6 +512,14 @@ def main() -> None:
             raise RuntimeError(f"only {len(picks)} cassettes replay under every tool")
         print("pytest ...", flush=True)
         pytest_figure = pytest_run(write_pytest_suite(workdir, plan, picks), count, tests)
+        # The same tests, a tenth of them: what one test more costs, start-up and the
+        # plugin's loading left out, is the difference over the tests between the two runs.
+        few = picks[: max(tests // 10, 1)]
+        few_figure = pytest_run(write_pytest_suite(workdir, plan, few), count, len(few))
+        for tool in TOOLS:
+            extra = pytest_figure[tool]["wall_s"] - few_figure[tool]["wall_s"]
+            pytest_figure[tool]["per_test_ms"] = extra / (tests - len(few)) * 1e3
+            pytest_figure[tool]["few_tests_wall_s"] = few_figure[tool]["wall_s"]
     document = {
         "started": started,
         "load_average": {"start": load_at_start, "end": os.getloadavg()[0]},

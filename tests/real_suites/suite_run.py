@@ -81,11 +81,20 @@ def import_vcr(copied: Path, suite: Suite, *options: str) -> None:
     assert result.exit_code == 0, result.output
 
 
-def run(
+@dataclass(frozen=True)
+class Invocation:
+    """A pytest process over a copied suite: its command, environment and junit report."""
+
+    arguments: list[str]
+    environment: dict[str, str]
+    report: Path
+
+
+def invocation(
     copied: Path, suite: Suite, *, pytest_recording: bool, plugins: tuple[str, ...] = ()
-) -> Outcome:
-    """pytest over the copied suite in a process of its own, with or without pytest-recording
-    importable; ``plugins`` are extra ``-p`` arguments (``no:replay`` for the baseline)."""
+) -> Invocation:
+    """pytest over the copied suite, with or without pytest-recording importable; ``plugins``
+    are extra ``-p`` arguments (``no:replay`` for the baseline)."""
     report = copied / "junit.xml"
     environment = {
         **os.environ,
@@ -107,10 +116,27 @@ def run(
         "junit_family=xunit1",
         *suite.pytest_args,
     ]
+    return Invocation(arguments, environment, report)
+
+
+def run(
+    copied: Path, suite: Suite, *, pytest_recording: bool, plugins: tuple[str, ...] = ()
+) -> Outcome:
+    """pytest over the copied suite in a process of its own (see :func:`invocation`)."""
+    planned = invocation(copied, suite, pytest_recording=pytest_recording, plugins=plugins)
     completed = subprocess.run(
-        arguments, cwd=copied, env=environment, capture_output=True, text=True, timeout=900
+        planned.arguments,
+        cwd=copied,
+        env=planned.environment,
+        capture_output=True,
+        text=True,
+        timeout=900,
     )
-    output = completed.stdout + completed.stderr
+    return outcome(suite, planned.report, completed.stdout + completed.stderr)
+
+
+def outcome(suite: Suite, report: Path, output: str) -> Outcome:
+    """What a finished pytest run of ``suite`` gave, read from its junit report."""
     if not report.exists():
         raise AssertionError(f"pytest did not run the suite {suite.name}:\n{output[-4000:]}")
     return _outcome(report, output)
