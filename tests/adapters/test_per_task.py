@@ -188,3 +188,51 @@ def test_a_thread_started_in_a_block_that_ended_goes_through_the_one_open_now(
         worker.join()
     assert paths_in(tmp_path / "first.json") == ["/first"]
     assert paths_in(tmp_path / "second.json") == ["/second"]
+
+
+MARKED_TEST = """
+import asyncio
+import os
+
+import httpx
+import pytest
+import replay
+
+URL = os.environ["ECHO_URL"]
+
+
+@pytest.mark.replay(unused="fail")
+async def test_agents_beside_the_test():
+    inside = asyncio.Barrier(3)
+    async with httpx.AsyncClient() as client:
+
+        async def agent(name):
+            async with replay.use_cassette(f"agents/{name}.json", unused="fail"):
+                await inside.wait()
+                await client.get(f"{URL}/{name}")
+                await inside.wait()
+
+        async def the_test_itself():
+            await inside.wait()  # both agents' blocks are open: the innermost is one of them
+            await client.get(f"{URL}/test")
+            await inside.wait()
+
+        await asyncio.gather(agent("a"), agent("b"), the_test_itself())
+"""
+
+
+def test_under_the_marker_the_test_keeps_its_cassette_beside_agents_with_their_own(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("CI", raising=False)
+    pytester.makepyfile(test_marked=MARKED_TEST)
+    pytester.makefile(".toml", pyproject='[tool.pytest.ini_options]\nasyncio_mode = "auto"\n')
+    with echo_server() as base:
+        monkeypatch.setenv("ECHO_URL", base)
+        pytester.runpytest_subprocess("-p", "no:cacheprovider").assert_outcomes(passed=1)
+    assert port_refuses(base)
+    marked = pytester.path / "cassettes" / "test_marked" / "test_agents_beside_the_test.json"
+    assert paths_in(marked) == ["/test"]
+    assert [paths_in(pytester.path / "agents" / f"{n}.json") for n in "ab"] == [["/a"], ["/b"]]
+    replayed = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--replay-mode", "none")
+    replayed.assert_outcomes(passed=1)
