@@ -39,7 +39,7 @@ import threading
 import warnings
 import weakref
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from functools import partial
@@ -213,9 +213,8 @@ class Cassette:
         self._normalizer = Normalizer()
         self._lock = threading.RLock()
         self._loaded: store.Loaded | None = None
-        self._held: Mapping[str, Any] = {}
-        """The interactions the file held when first read: those :meth:`unused_responses`
-        looks through."""
+        self._first_read: store.Loaded | None = None
+        """The file as first read: what :meth:`unused_responses` looks through."""
         self._file_existed = False
         self._decoded: dict[str, Interaction] = {}
         self._decoded_outcomes: dict[str, list[Outcome]] = {}
@@ -290,11 +289,12 @@ class Cassette:
         for the requests recorded again meanwhile (mode ``all``, an expired
         recording): their old responses are replaced."""
         with self._lock:
+            held = self._first_read.interactions if self._first_read is not None else {}
             replaced = self._rerecorded | self._expired
             replays = self._replays
             found: list[UnusedResponse] = []
-            for key in self._held.keys() - replaced:
-                entry = self._held[key]
+            for key in held.keys() - replaced:
+                entry = held[key]
                 recorded = len(store.decode_outcomes(self.path, key, entry))
                 unplayed = [n for n in range(recorded) if not replays.get((key, n))]
                 if unplayed:
@@ -331,7 +331,7 @@ class Cassette:
             if loaded.journal and self._may_record():
                 loaded = journal.fold(self._store, self.path)  # left by a killed process
             self._loaded = loaded
-            self._held = loaded.interactions
+            self._first_read = loaded
             if not self._match_on_given:
                 remembered = _remembered_match_on(self.path, loaded.interactions)
                 self.match_rules = replace(self.rules, match_on=remembered)
