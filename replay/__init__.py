@@ -50,6 +50,8 @@ from replay._core.errors import (
     NetworkBlocked,
     ReplayError,
     UndecodableSecret,
+    UnusedRecordings,
+    UnusedResponse,
 )
 from replay._core.modes import Mode
 from replay._core.providers import Provider
@@ -90,6 +92,8 @@ __all__ = [
     "ReplayError",
     "ReplayTransport",
     "UndecodableSecret",
+    "UnusedRecordings",
+    "UnusedResponse",
     "__version__",
     "mark_incomplete",
     "use_cassette",

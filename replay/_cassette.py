@@ -57,6 +57,8 @@ from replay._core.errors import (
     ConfigError,
     ReplayError,
     UndecodableSecret,
+    UnusedRecordings,
+    UnusedResponse,
 )
 from replay._core.expiry import Expiry, OnExpired
 from replay._core.hosts import IgnoredHosts
@@ -76,6 +78,7 @@ from replay._core.providers import Provider, detect
 from replay._core.redact import RedactedBody, Redactor
 from replay._core.rewrite import Rewriter
 from replay._core.streams import decoded_request
+from replay._core.unused import Unused, unused_choice
 from replay._store import cassette_file as store
 from replay._store import journal, usage
 from replay._store.backend import Store, store_for
@@ -142,7 +145,8 @@ class Cassette:
     the pytest marker, a connection that bypasses the cassette otherwise raises
     :class:`NetworkBlocked` unless ``block_network`` is False (see
     :mod:`replay._adapters.patch`). ``max_age`` and ``on_expired``: what to do with a
-    recording older than that (:mod:`replay._core.expiry`).
+    recording older than that (:mod:`replay._core.expiry`). ``unused``: what closing the
+    cassette does about recorded responses no request asked for (:mod:`replay._core.unused`).
 
     ``match_on`` (vcrpy's matcher names: ``["method", "uri"]``) matches a request to the
     recorded responses whose requests agree on those fields, each played once, in recorded
@@ -173,6 +177,7 @@ class Cassette:
         normalize: bool = True,
         max_age: float | timedelta | str | None = None,
         on_expired: OnExpired | str = OnExpired.WARN,
+        unused: Unused | str = Unused.ALLOW,
     ) -> None:
         self.path = location(path)
         self.mode = Mode.resolve(mode)
@@ -194,6 +199,7 @@ class Cassette:
         self.expiry = Expiry(
             expiry.max_age("max_age", max_age), expiry.on_expired("on_expired", on_expired)
         )
+        self.unused = unused_choice("unused", unused)
         self._expires = self.expiry.max_age is not None
         """Whether a recording can expire: only then is its date read on replay."""
         self._expired: set[str] = set()
@@ -207,6 +213,8 @@ class Cassette:
         self._normalizer = Normalizer()
         self._lock = threading.RLock()
         self._loaded: store.Loaded | None = None
+        self._first_read: store.Loaded | None = None
+        """The file as first read: what :meth:`unused_responses` looks through."""
         self._file_existed = False
         self._decoded: dict[str, Interaction] = {}
         self._decoded_outcomes: dict[str, list[Outcome]] = {}
@@ -246,7 +254,9 @@ class Cassette:
         error: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
+        """Save, then :meth:`check_unused` (unless the block raised)."""
         self.save()
+        self.check_unused(error)
 
     async def __aenter__(self) -> Cassette:
         return self
@@ -258,6 +268,42 @@ class Cassette:
         tb: TracebackType | None,
     ) -> None:
         await self.asave()
+        self.check_unused(error)
+
+    def check_unused(self, error: BaseException | None = None) -> None:
+        """What closing the cassette does about the responses no request asked for, by
+        :attr:`unused`: nothing, a warning, or :class:`UnusedRecordings`; nothing when
+        ``error``, an exception leaving the cassette's block, would be masked by it."""
+        if self.unused is Unused.ALLOW or error is not None:
+            return
+        found = self.unused_responses()
+        if not found:
+            return
+        problem = UnusedRecordings(self.path, found)
+        if self.unused is Unused.FAIL:
+            raise problem
+        warnings.warn(str(problem), stacklevel=3)
+
+    def unused_responses(self) -> list[UnusedResponse]:
+        """Each response the file held when it was read that no request replayed, by URL, but
+        for the requests recorded again meanwhile (mode ``all``, an expired
+        recording): their old responses are replaced."""
+        with self._lock:
+            held = self._first_read.interactions if self._first_read is not None else {}
+            replaced = self._rerecorded | self._expired
+            replays = self._replays
+            found: list[UnusedResponse] = []
+            for key in held.keys() - replaced:
+                entry = held[key]
+                recorded = len(store.decode_outcomes(self.path, key, entry))
+                unplayed = [n for n in range(recorded) if not replays.get((key, n))]
+                if unplayed:
+                    request = store.decode_request(self.path, key, entry)
+                    found.extend(
+                        UnusedResponse(request.method, request.url, n + 1, recorded)
+                        for n in unplayed
+                    )
+        return sorted(found, key=lambda r: (r.url, r.method, r.position))
 
     # Reading.
 
@@ -285,6 +331,7 @@ class Cassette:
             if loaded.journal and self._may_record():
                 loaded = journal.fold(self._store, self.path)  # left by a killed process
             self._loaded = loaded
+            self._first_read = loaded
             if not self._match_on_given:
                 remembered = _remembered_match_on(self.path, loaded.interactions)
                 self.match_rules = replace(self.rules, match_on=remembered)

@@ -29,7 +29,14 @@ cassette (an explicit ``ReplayTransport`` in a ``use_cassette`` block, whose
 upstream is a default transport) goes on untouched; the innermost cassette,
 the one closest to the client, records it.
 
-Blocks nest: the innermost active cassette is the one in force.
+Which cassette a request goes through: the one of the innermost block open in the context
+(:mod:`contextvars`) of the code making it, so concurrent asyncio tasks, each in a block of its
+own, record into and replay from their own cassettes (a task runs in a copy of the context it
+was created in: a task created inside a block is in that block too). A thread started inside a
+block (``threading.Thread.start``, wrapped while a block runs) runs in that block until the
+block ends; threads start with an empty context otherwise. Code in no open block's context
+(a thread an SDK started before the block, a pool's worker thread) goes through the innermost
+block open in the process, the last one entered. Blocks nest: the innermost one is in force.
 
 Nothing passes silently: while a block runs, a connection that no cassette makes (a client
 replay does not route, or one with a socket of its own) raises
@@ -41,6 +48,7 @@ through, as they are meant to reach the network.
 
 from __future__ import annotations
 
+import contextvars
 import importlib
 import importlib.abc
 import importlib.machinery
@@ -89,10 +97,72 @@ IN_PROCESS_TRANSPORTS: tuple[type, ...] = (
 """Transports that never reach the network, left alone by ``use_cassette``."""
 
 
+@dataclass(eq=False, slots=True)
+class _Block:
+    """A ``use_cassette`` block as the code in its context sees it, and the block it is in."""
+
+    cassette: Cassette
+    outer: _Block | None
+    open: bool = True
+
+
+_in_block: contextvars.ContextVar[_Block | None] = contextvars.ContextVar(
+    "replay_block", default=None
+)
+"""The innermost block entered in this context. A copy of the context (a task's) may outlive
+the block, hence its ``open`` flag."""
+
+
+def _open_block() -> _Block | None:
+    """The innermost block of this context that is still open."""
+    block = _in_block.get()
+    while block is not None and not block.open:
+        block = block.outer
+    return block
+
+
 def active_cassette() -> Cassette | None:
-    """The cassette of the innermost ``use_cassette`` block running, if any."""
+    """The cassette in force for the code calling (see the module docstring), if any."""
+    block = _in_block.get()
+    while block is not None:
+        if block.open:
+            return block.cassette
+        block = block.outer
     cassettes = _active
     return cassettes[-1] if cassettes else None
+
+
+def _enter(cassette: Cassette) -> _Block:
+    """Open a block of ``cassette`` in this context; the clients are routed already."""
+    block = _Block(cassette, _open_block())
+    _in_block.set(block)
+    return block
+
+
+def _leave(block: _Block) -> None:
+    """Close ``block``: its context goes back to the block it is in. Left in another context
+    than its own (an async fixture's teardown), it is only closed: no context sees it then."""
+    block.open = False
+    if _in_block.get() is block:
+        _in_block.set(_open_block())
+
+
+def _in_the_starters_block(original: Any) -> Any:
+    """``Thread.start`` that runs a thread started inside a block in that block."""
+
+    def start(self: threading.Thread) -> None:
+        block = _open_block()
+        if block is not None:
+            run = self.run
+
+            def run_in_block() -> None:
+                _in_block.set(block)  # in the new thread's own context
+                run()
+
+            self.run = run_in_block  # type: ignore[method-assign]
+        original(self)
+
+    return start
 
 
 class _Borrowed:
@@ -141,6 +211,7 @@ def _targets() -> Iterator[tuple[type | ModuleType, str, Callable[[Any], Any]]]:
     imported. A library imported later in the block is wrapped as its import ends
     (:class:`_RouteOnImport`): importing aiohttp, urllib3 and websockets up front, only to
     wrap them, cost every test process that uses none of them 0.2-0.3 s."""
+    yield threading.Thread, "start", _in_the_starters_block
     for lib in LIBRARIES:
         yield lib.Client, "_transport_for_url", _routing(ReplayTransport)
         yield lib.AsyncClient, "_transport_for_url", _routing(AsyncReplayTransport)
@@ -279,44 +350,60 @@ def intercept(cassette: Cassette) -> Iterator[Cassette]:
     """Route the httpx, httpx2, aiohttp and urllib3 clients through ``cassette`` inside the
     block, and check every other connection made meanwhile."""
     _route(cassette)
+    block = _enter(cassette)
     try:
         yield cassette
     finally:
+        _leave(block)
         _unroute(cassette)
 
 
 class CassetteBlock:
     """What :func:`use_cassette` returns: a ``with`` block, or an ``async with`` block that
-    never blocks its event loop on the cassette file."""
+    never blocks its event loop on the cassette file. Leaving it saves the cassette, then
+    checks it for unused recordings (:meth:`Cassette.check_unused`) unless an exception is
+    leaving it."""
 
     def __init__(self, cassette: Cassette) -> None:
         self.cassette = cassette
+        self._block: _Block | None = None
 
     def __enter__(self) -> Cassette:
         _route(self.cassette)
+        self._block = _enter(self.cassette)
         return self.cassette
 
-    def __exit__(self, *exc_info: object) -> None:
+    def __exit__(self, kind: object, error: BaseException | None, tb: object) -> None:
         try:
-            _unroute(self.cassette)
+            self._unrouted()
         finally:
             self.cassette.save()
+        self.cassette.check_unused(error)
 
     async def __aenter__(self) -> Cassette:
         """The file is read, and the clients routed, on a worker thread: the first block
-        imports the adapters of the libraries already imported, which reads files too."""
-        return await anyio.to_thread.run_sync(self._loaded_and_entered)
+        imports the adapters of the libraries already imported, which reads files too. The
+        block is entered on the loop, in the context of the task entering it."""
+        await anyio.to_thread.run_sync(self._loaded_and_routed)
+        self._block = _enter(self.cassette)
+        return self.cassette
 
-    def _loaded_and_entered(self) -> Cassette:
+    def _loaded_and_routed(self) -> None:
         self.cassette.load()
-        return self.__enter__()
+        _route(self.cassette)
 
-    async def __aexit__(self, *exc_info: object) -> None:
+    async def __aexit__(self, kind: object, error: BaseException | None, tb: object) -> None:
         """The cassette is saved on a worker thread, as :meth:`Cassette.asave` does."""
         try:
-            _unroute(self.cassette)
+            self._unrouted()
         finally:
             await self.cassette.asave()
+        self.cassette.check_unused(error)
+
+    def _unrouted(self) -> None:
+        assert self._block is not None, "a block is left after it was entered"
+        _leave(self._block)
+        _unroute(self.cassette)
 
 
 def use_cassette(

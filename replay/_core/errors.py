@@ -8,6 +8,8 @@
     │   └── FrameMiss                a replayed WebSocket client sent a message not recorded
     ├── UndecodableSecret        a body replay cannot decode carries a secret: not recorded
     ├── ConfigError              an option has a value replay cannot use
+    ├── UnusedRecordings         a cassette closed with recorded responses nobody asked for
+                                 (``unused="fail"``)
     └── NetworkBlocked           a connection no cassette makes: blocked, in mode none or by
                                  --block-network
 
@@ -201,6 +203,42 @@ class NetworkBlocked(ReplayError):
                 "replay routes, add the host to ignore_hosts, or pass block_network=False"
             )
         super().__init__(message)
+
+
+@dataclass(frozen=True)
+class UnusedResponse:
+    """One recorded response no request asked for: its request's ``method`` and ``url`` (as
+    stored: secrets redacted), and its place among the ``recorded`` responses of that request
+    (``position`` from 1). A WebSocket session is the response to its handshake, a GET."""
+
+    method: str
+    url: str
+    position: int = 1
+    recorded: int = 1
+
+    def __str__(self) -> str:
+        place = f" (response {self.position} of {self.recorded})" if self.recorded > 1 else ""
+        return f"{self.method} {self.url}{place}"
+
+
+class UnusedRecordings(ReplayError):
+    """A cassette closed with recorded responses that no request asked for (``unused="fail"``):
+    the test no longer makes calls it was recorded making, or makes fewer of them."""
+
+    def __init__(
+        self, cassette: str | Path | locations.S3Location, unused: Sequence[UnusedResponse]
+    ) -> None:
+        self.cassette = locations.location(cassette)
+        self.unused = tuple(unused)
+        count = len(self.unused)
+        lines = [
+            f"cassette {self.cassette}: {count} recorded response{'' if count == 1 else 's'} "
+            f"{'was' if count == 1 else 'were'} never used",
+            *(f"  {response}" for response in self.unused),
+            "The test no longer makes these calls as recorded: delete the cassette and record "
+            "it again.",
+        ]
+        super().__init__("\n".join(lines))
 
 
 def _short(value: object, limit: int = 80) -> str:

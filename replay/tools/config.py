@@ -12,7 +12,7 @@ Options come from four places; the first that sets an option wins:
 sources, so that naming a secret in one place can never un-name one from another.
 
 The mode has two sources above all these, for a whole run: ``--replay-mode``,
-then ``REPLAY_MODE``.
+then ``REPLAY_MODE``; ``unused`` has one, ``--replay-unused``.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from replay._core.key import match_fields
 from replay._core.location import Location, location
 from replay._core.modes import MODE_VARIABLE, Mode
 from replay._core.providers import Provider
+from replay._core.unused import Unused, unused_choice
 
 ACCUMULATED = ("secrets", "secret_headers", "secret_params")
 _STRING_LISTS = ("ignore", "match_headers", "ignore_hosts", "match_on", *ACCUMULATED)
@@ -47,6 +48,7 @@ OPTIONS = (
     "providers",
     "max_age",
     "on_expired",
+    "unused",
 )
 _UNSAFE_IN_FILE_NAMES = re.compile(r"[^\w.\-\[\]]")
 
@@ -70,6 +72,7 @@ class Settings:
     block_network: bool = True
     max_age: timedelta | None = None
     on_expired: OnExpired = OnExpired.WARN
+    unused: Unused = Unused.ALLOW
 
     def cassette_options(self) -> dict[str, Any]:
         """Keyword arguments for :class:`~replay._cassette.Cassette`, the mode left out."""
@@ -114,6 +117,8 @@ def _checked_value(where: str, name: str, value: object) -> object:
         return expiry.max_age(where, value)
     if name == "on_expired":
         return expiry.on_expired(where, value)
+    if name == "unused":
+        return unused_choice(where, value)
     if name in _FLAGS:
         if not isinstance(value, bool):
             raise ConfigError(where, value, "expected true or false")
@@ -210,12 +215,16 @@ def settings(
     options: Mapping[str, object],
     command_line_mode: str | None,
     environ: Mapping[str, str] = os.environ,
+    command_line_unused: str | None = None,
 ) -> Settings:
-    """The settings of one cassette from merged ``options`` and the run-wide mode overrides."""
+    """The settings of one cassette from merged ``options`` and the run-wide overrides: of
+    the mode, and ``--replay-unused``."""
     values = dict(options)
     values["mode"] = (
         run_mode(command_line_mode, environ) or values.get("mode") or default_mode(environ)
     )
+    if command_line_unused:
+        values["unused"] = Unused(command_line_unused)  # pytest checked it against the choices
     return Settings(**values)  # type: ignore[arg-type]
 
 

@@ -34,6 +34,7 @@ from replay._cassette import Cassette
 from replay._core.errors import CassetteMiss, ConfigError, NetworkBlocked, ReplayError
 from replay._core.location import Location
 from replay._core.modes import Mode
+from replay._core.unused import Unused
 from replay._store import usage
 from replay.tools.config import (
     VCR_MODES,
@@ -115,6 +116,13 @@ def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginMa
         default=None,
         help="record mode of every cassette in this run (beats REPLAY_MODE and all config); "
         "default: once, or none when CI is set",
+    )
+    group.addoption(
+        "--replay-unused",
+        choices=[choice.value for choice in Unused],
+        default=None,
+        help="what a test's cassette with recorded responses the test did not use does, in "
+        "every test of this run (beats all config): allow, warn, or fail the test",
     )
     group.addoption(
         "--replay-cassette-dir",
@@ -286,7 +294,9 @@ def _replay_cassette_of_test(request: pytest.FixtureRequest) -> Iterator[Cassett
         path, options = _vcr_marked(request, vcr_markers)
     run = config.stash[_RUN]
     command_line_mode = _command_line_mode(config)
-    request.node.stash[_SETTINGS] = chosen = settings(options, command_line_mode)
+    request.node.stash[_SETTINGS] = chosen = settings(
+        options, command_line_mode, command_line_unused=config.getoption("replay_unused")
+    )
     cassette = run.open(path, chosen)
     cassette.misses = request.node.stash[_MISSES] = LocatedMisses(request.path)
     request.node.stash[_CASSETTE] = cassette
@@ -382,9 +392,16 @@ def replay_server(
 def pytest_runtest_call(item: pytest.Item) -> Generator[None, object, object]:
     guard = item.stash.get(_GUARD, None)
     if guard is None:
-        return (yield)
-    with guard:
-        return (yield)
+        result = yield
+    else:
+        with guard:
+            result = yield
+    # The test passed (a failure raised at the yield, and stays the test's own): now its
+    # cassette's unused recordings fail it, or warn, as its ``unused`` option says.
+    cassette = item.stash.get(_CASSETTE, None)
+    if cassette is not None:
+        cassette.check_unused()
+    return result
 
 
 @pytest.hookimpl(wrapper=True)
