@@ -64,6 +64,7 @@ from replay._core.key import KeyRules
 from replay._core.location import Location, S3Location, location
 from replay._core.model import (
     Interaction,
+    McpSession,
     Outcome,
     Request,
     Response,
@@ -1028,7 +1029,7 @@ def _as_stored(outcome: Outcome) -> dict[str, Any]:
         entry["chunks"] = outcome.body
         entry.pop("complete", None)
     if isinstance(outcome, WebSocketSession):
-        for frame in entry["websocket"]:
+        for frame in entry["mcp" if isinstance(outcome, McpSession) else "websocket"]:
             del frame["at"]
     return entry
 

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import Any
 
@@ -17,6 +18,8 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.types import CreateMessageResult, TextContent
 
 import replay
+
+PASSED = ("REPLAY_MODE", "WEATHER_API_KEY")
 
 
 async def conversation(session: ClientSession) -> dict[str, Any]:
@@ -53,8 +56,11 @@ async def sampled(context: Any, params: Any) -> CreateMessageResult:
 
 
 async def over_stdio(arguments: list[str]) -> dict[str, Any]:
+    # The SDK gives the server a few variables alone (PATH, HOME, ...): what replay and the
+    # server need is passed on by name, as a user's MCP configuration would.
+    passed = {name: os.environ[name] for name in PASSED if name in os.environ}
     parameters = StdioServerParameters(
-        command=sys.executable, args=["-m", "replay", "mcp", *arguments]
+        command=sys.executable, args=["-m", "replay", "mcp", *arguments], env=passed
     )
     logged: list[Any] = []
 
