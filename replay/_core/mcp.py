@@ -152,12 +152,12 @@ class McpPlayback:
         ]
         if not same_method:
             return self._miss(sent, name, f"no {sent.kind} {name} was recorded")
-        if all(self._matched[index] for index, _ in same_method) and any(
-            _same(recorded, sent) for _, recorded in same_method
-        ):
-            reason = f"each of the {len(same_method)} recorded was answered already"
-        else:
-            reason = f"none of the {len(same_method)} recorded has these params"
+        answered = sum(_same(recorded, sent) for _, recorded in same_method)
+        if answered:  # an equal one unmatched would have matched
+            return self._miss(
+                sent, name, f"each of the {answered} recorded with these params was answered"
+            )
+        reason = f"none of the {len(same_method)} recorded has these params"
         return self._miss(sent, name, reason, *self._closest(sent, same_method))
 
     def _closest(
@@ -195,3 +195,89 @@ def _same(recorded: _Recorded, sent: _Recorded) -> bool:
     if sent.kind == RESPONSE:
         return bool(recorded.id == sent.id)
     return recorded.method == sent.method and recorded.params == sent.params
+
+
+TRANSCRIPT_WIDTH = 300
+"""Characters of a message's params or result shown at most in a transcript line."""
+
+
+def transcript(session: McpSession) -> list[str]:
+    """A session as ``replay show`` and ``replay diff`` read it: a line per message, its side,
+    then its method and what it asked, or what it answered (a tool result's text, else its
+    structured content; a resource's text; the tools listed), never the JSON-RPC envelope."""
+    lines: list[str] = []
+    for frame in session.frames:
+        side = "client" if frame.from_client else "server"
+        message = parse_json(frame.data)
+        if isinstance(message, dict):
+            lines.append(f"{side} {_described(message)}".rstrip())
+        else:
+            lines.append(f"{side} {_cut(frame.data.decode('utf-8', errors='replace'))}")
+    return lines
+
+
+def _described(message: dict[str, Any]) -> str:
+    method = message.get("method")
+    if isinstance(method, str):
+        return f"{method} {_asked(method, message.get('params'))}"
+    error = message.get("error")
+    if isinstance(error, dict):
+        return f"error {error.get('code')}: {_cut(str(error.get('message')))}"
+    return "result: " + _answered(message.get("result"))
+
+
+def _asked(method: str, params: Any) -> str:
+    if not isinstance(params, dict):
+        return "" if params is None else _compact(params)
+    if method == "tools/call":
+        return f"{params.get('name')} {_compact(params.get('arguments', {}))}"
+    if method == "resources/read":
+        return str(params.get("uri"))
+    if method == "sampling/createMessage":
+        messages = params.get("messages")
+        contents = (
+            [m.get("content") for m in messages if isinstance(m, dict)]
+            if isinstance(messages, list)
+            else []
+        )
+        return " / ".join(text for content in contents for text in _texts(content))
+    if method == "notifications/message":
+        data = params.get("data")
+        return data if isinstance(data, str) else _compact(data)
+    return _compact(params)
+
+
+def _answered(result: Any) -> str:
+    if not isinstance(result, dict):
+        return _compact(result)
+    failed = "error: " if result.get("isError") else ""
+    texts = _texts(result.get("content")) or _texts(result.get("contents"))
+    if texts:
+        return failed + _cut(" / ".join(texts))
+    if "structuredContent" in result:
+        return failed + _compact(result["structuredContent"])
+    if isinstance(result.get("tools"), list):
+        return "tools " + ", ".join(str(tool.get("name")) for tool in result["tools"])
+    info = result.get("serverInfo")
+    if isinstance(info, dict):
+        return f"server {info.get('name')} {info.get('version') or ''}".rstrip()
+    return _compact(result) if result else "ok"
+
+
+def _texts(content: Any) -> list[str]:
+    """The text of a content block, or of each in a list of them."""
+    blocks = content if isinstance(content, list | tuple) else [content]
+    return [
+        block["text"]
+        for block in blocks
+        if isinstance(block, dict) and isinstance(block.get("text"), str)
+    ]
+
+
+def _compact(value: Any) -> str:
+    return _cut(orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode())
+
+
+def _cut(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= TRANSCRIPT_WIDTH else text[: TRANSCRIPT_WIDTH - 1] + "…"

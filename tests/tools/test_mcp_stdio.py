@@ -167,3 +167,37 @@ def test_re_recording_an_unchanged_session_leaves_the_cassette_byte_identical(
         assert got == {**EXPECTED, "account": ["using key none"]}
         recordings.append(cassette.read_bytes())
     assert recordings[0] == recordings[1]
+
+
+def replay_command(*arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "replay", *arguments], capture_output=True, text=True, timeout=60
+    )
+
+
+def test_show_reads_the_session_message_by_message(recorded: Path) -> None:
+    shown = replay_command("show", str(recorded))
+    assert shown.returncode == 0, shown.stderr
+    lines = [line.strip() for line in shown.stdout.splitlines()]
+    assert lines[0].endswith("GET stdio://mcp")
+    assert lines[1].startswith("response 1: MCP session, ")
+    assert '| client tools/call add {"a":1,"b":2}' in lines
+    assert "| server result: 3" in lines
+    assert "| server result: error: Error executing tool fail" in lines
+    assert "| server sampling/createMessage Forecast Oslo" in lines
+
+
+def test_diff_shows_the_first_message_that_differs_as_a_tool_result(
+    recorded: Path, tmp_path: Path
+) -> None:
+    document = orjson.loads(recorded.read_bytes())
+    (entry,) = document["interactions"].values()
+    for message in entry["responses"][0]["mcp"]:
+        if message["json"].get("result", {}).get("structuredContent") == {"result": "3"}:
+            message["json"]["result"]["content"][0]["text"] = "4"
+    changed = tmp_path / "changed.json"
+    changed.write_bytes(orjson.dumps(document, option=orjson.OPT_INDENT_2))
+    compared = replay_command("diff", str(recorded), str(changed))
+    assert compared.returncode == 1, compared.stderr
+    assert "-server result: 3\n  +server result: 4" in compared.stdout
+    assert "jsonrpc" not in compared.stdout
