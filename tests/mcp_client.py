@@ -1,12 +1,14 @@
 """The ``mcp`` SDK's client over one MCP session, printing what it got as one JSON line.
 
-``python tests/mcp_client.py http URL CASSETTE``: Streamable HTTP inside
-``replay.use_cassette(CASSETTE)``. ``python tests/mcp_client.py stdio CASSETTE [MODE]
--- COMMAND...``: stdio, the server's command run through ``python -m replay mcp``.
+``python tests/mcp_client.py http URL [CASSETTE]``: Streamable HTTP inside
+``replay.use_cassette(CASSETTE)``, or straight to URL (a ``replay serve`` proxy).
+``python tests/mcp_client.py stdio CASSETTE [MODE] -- COMMAND...``: stdio, the server's
+command run through ``python -m replay mcp``.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -41,8 +43,9 @@ async def conversation(session: ClientSession) -> dict[str, Any]:
     }
 
 
-async def over_http(url: str, cassette: str) -> dict[str, Any]:
-    with replay.use_cassette(cassette):
+async def over_http(url: str, cassette: str | None) -> dict[str, Any]:
+    """Through ``use_cassette``; with no cassette, straight to ``url`` (``replay serve``)."""
+    with replay.use_cassette(cassette) if cassette else contextlib.nullcontext():
         async with streamable_http_client(url) as (read, write):
             async with ClientSession(read, write) as session:
                 return await conversation(session)
@@ -91,7 +94,7 @@ async def over_stdio(arguments: list[str]) -> dict[str, Any]:
 
 def main() -> None:
     if sys.argv[1] == "http":
-        result = anyio.run(over_http, sys.argv[2], sys.argv[3])
+        result = anyio.run(over_http, sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else None)
     else:
         result = anyio.run(over_stdio, [a for a in sys.argv[2:] if a != "--miss"])
     print(json.dumps(result, sort_keys=True))

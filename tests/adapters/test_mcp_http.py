@@ -14,6 +14,7 @@ from typing import Any
 
 import orjson
 import pytest
+from serving import Running
 
 pytest.importorskip("mcp")
 
@@ -54,10 +55,13 @@ def mcp_server() -> Iterator[McpHttpServer]:
         server.stop()
 
 
-def client(url: str, cassette: Path, mode: str) -> dict[str, Any]:
+def client(url: str, cassette: Path | None, mode: str) -> dict[str, Any]:
+    """A new client process: through ``use_cassette(cassette)``, or with none straight to
+    ``url``."""
     environment = {**os.environ, "REPLAY_MODE": mode}
+    through = [str(cassette)] if cassette else []
     ran = subprocess.run(
-        [sys.executable, str(TESTS / "mcp_client.py"), "http", url, str(cassette)],
+        [sys.executable, str(TESTS / "mcp_client.py"), "http", url, *through],
         capture_output=True,
         text=True,
         env=environment,
@@ -128,3 +132,56 @@ def test_re_recording_an_unchanged_session_leaves_the_cassette_byte_identical(
             server.stop()
         recordings.append(cassette.read_bytes())
     assert recordings[0] == recordings[1] == recordings[2]
+
+
+MARKED = """
+import os
+
+import anyio
+import pytest
+from mcp import ClientSession
+from mcp.client.streamable_http import streamable_http_client
+
+
+@pytest.mark.replay
+def test_weather():
+    async def session():
+        async with streamable_http_client(os.environ["MCP_URL"]) as (read, write):
+            async with ClientSession(read, write) as client:
+                await client.initialize()
+                weather = await client.call_tool("weather", {"city": "Paris"})
+                return weather.structured_content
+
+    assert anyio.run(session) == {"city": "Paris", "celsius": 21.5}
+"""
+
+
+def test_the_pytest_marker_records_and_replays_a_session(
+    pytester: pytest.Pytester, mcp_server: McpHttpServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytester.makepyfile(test_weather=MARKED)
+    monkeypatch.setenv("MCP_URL", mcp_server.url)
+    pytester.runpytest_subprocess("-p", "no:cacheprovider").assert_outcomes(passed=1)
+    mcp_server.stop()
+    replaying = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--replay-mode", "none")
+    replaying.assert_outcomes(passed=1)
+    (cassette,) = pytester.path.glob("**/test_weather.json")
+    assert any(entry["request"]["method"] == "DELETE" for entry in interactions(cassette))
+
+
+def test_replay_serve_records_and_replays_a_session(
+    tmp_path: Path, mcp_server: McpHttpServer
+) -> None:
+    upstream = mcp_server.url.removesuffix("/mcp")
+    recording = Running("--upstream", upstream, "--cassettes", "cassettes", cwd=tmp_path)
+    try:
+        assert client(f"{recording.url}/mcp", None, "once") == EXPECTED
+    finally:
+        recording.stop()
+    mcp_server.stop()
+    replaying = Running("--mode", "none", "--cassettes", "cassettes", cwd=tmp_path)
+    try:
+        assert client(f"{replaying.url}/mcp", None, "none") == EXPECTED
+    finally:
+        status, out, _ = replaying.stop()
+    assert status == 0 and ", 0 missed, 0 failed" in out
