@@ -66,8 +66,9 @@ class SessionRecorder:
         self.note(data, text, from_client=False)
         return (self._recording.shown.message(data) if text else data), text
 
-    def finish(self) -> None:
-        self._recording.finish(complete=True)
+    def finish(self, complete: bool = True) -> None:
+        """``complete``: False when the recording was stopped before the session ended."""
+        self._recording.finish(complete=complete)
 
     async def afinish(self) -> None:
         """:meth:`finish` off the event loop: it writes to the journal."""

@@ -29,8 +29,9 @@ from typing import BinaryIO
 
 from replay._adapters.websocket_session import SessionRecorder
 from replay._cassette import Cassette, Record, Replay
+from replay._core.errors import CassetteError
 from replay._core.mcp import McpPlayback
-from replay._core.model import MCP_STDIO_SCHEME, McpSession, Request
+from replay._core.model import MCP_STDIO_SCHEME, McpSession, Request, WebSocketSession
 from replay._core.modes import Mode
 from replay._core.redact import argument_secrets
 
@@ -59,10 +60,10 @@ def run(
 
 
 def _replay(
-    cassette: Cassette, url: str, session: McpSession | object, stdin: BinaryIO, stdout: BinaryIO
+    cassette: Cassette, url: str, session: WebSocketSession, stdin: BinaryIO, stdout: BinaryIO
 ) -> int:
-    if not isinstance(session, McpSession):
-        raise TypeError(f"{url} in {cassette.path} is not an MCP session")
+    if not isinstance(session, McpSession):  # the file allows none other under stdio://
+        raise CassetteError(cassette.path, f"{url} holds a WebSocket session, not an MCP one")
     playback = McpPlayback(session, cassette.path, url)
     _write(stdout, playback.due())
     for line in iter(stdin.readline, b""):
@@ -108,8 +109,10 @@ def _record(
         target=relay, args=(stdin, server.stdin, True), name="replay-mcp-client", daemon=True
     )
     to_server.start()
+    ended = False
     try:
         relay(server.stdout, stdout, from_client=False)  # type: ignore[arg-type]
+        ended = True
         return server.wait()
     finally:
         if server.poll() is None:
@@ -119,7 +122,7 @@ def _record(
             except subprocess.TimeoutExpired:
                 server.kill()
         signal.signal(signal.SIGTERM, previous)
-        recorder.finish()
+        recorder.finish(complete=ended)
 
 
 def _stop(signum: int, frame: FrameType | None) -> None:

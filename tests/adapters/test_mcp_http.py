@@ -16,8 +16,6 @@ import orjson
 import pytest
 from serving import Running
 
-pytest.importorskip("mcp")
-
 TESTS = Path(__file__).parent.parent
 EXPECTED = {
     "tools": ["account", "add", "fail", "forecast", "weather"],

@@ -14,8 +14,6 @@ from typing import Any
 import orjson
 import pytest
 
-pytest.importorskip("mcp")
-
 TESTS = Path(__file__).parent.parent
 SERVER = [sys.executable, str(TESTS / "mcp_server.py")]
 GONE = ["no-such-mcp-server-program"]
@@ -201,3 +199,32 @@ def test_diff_shows_the_first_message_that_differs_as_a_tool_result(
     assert compared.returncode == 1, compared.stderr
     assert "-server result: 3\n  +server result: 4" in compared.stdout
     assert "jsonrpc" not in compared.stdout
+
+
+def test_a_recording_stopped_before_the_session_ends_is_kept_incomplete(tmp_path: Path) -> None:
+    cassette = tmp_path / "stopped.json"
+    relay = subprocess.Popen(
+        [sys.executable, "-m", "replay", "mcp", str(cassette), "--", *SERVER],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+    )
+    assert relay.stdin is not None and relay.stdout is not None
+    initialize = request_of(1, "initialize", protocolVersion="2025-11-25", capabilities={})
+    relay.stdin.write(orjson.dumps(initialize) + b"\n")
+    relay.stdin.flush()
+    assert orjson.loads(relay.stdout.readline())["result"]["serverInfo"]["name"] == "weather-desk"
+    relay.terminate()  # as a client stopping its server does
+    relay.wait(timeout=30)
+    (entry,) = orjson.loads(cassette.read_bytes())["interactions"].values()
+    (session,) = entry["responses"]
+    assert session["complete"] is False
+    assert [m["from"] for m in session["mcp"]] == ["client", "server"]
+
+
+def request_of(id: int, method: str, **params: Any) -> dict[str, Any]:
+    return {
+        "jsonrpc": "2.0",
+        "id": id,
+        "method": method,
+        "params": {"clientInfo": {"name": "by-hand", "version": "1"}, **params},
+    }
