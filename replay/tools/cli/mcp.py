@@ -8,9 +8,11 @@ import click
 
 from replay._core.modes import Mode
 from replay.tools import mcp_stdio
+from replay.tools.cli.output import _COLOR
 
 
 @click.command("mcp", context_settings={"ignore_unknown_options": True})
+@_COLOR
 @click.argument("cassette", type=click.Path(dir_okay=False, path_type=Path))
 @click.option(
     "--mode",
