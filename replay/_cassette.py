@@ -66,6 +66,7 @@ from replay._core.key import KeyRules
 from replay._core.location import Location, S3Location, location
 from replay._core.model import (
     Interaction,
+    McpSession,
     Outcome,
     Request,
     Response,
@@ -1061,8 +1062,10 @@ def _digests(interactions: dict[str, Any]) -> Iterable[tuple[str, str]]:
 
 def _same(old: Outcome, new: Outcome) -> bool:
     """Equal as the file stores them, but for when they were recorded, where the network
-    cut the stream and when each WebSocket message crossed: a JSON body read back from the
-    file is no longer the server's bytes."""
+    cut the stream, whether the caller read a stream to its end (a stream the server keeps
+    open, an MCP server's, ends or is let go of as the client's shutdown races the server's)
+    and when each WebSocket message crossed: a JSON body read back from the file is no longer
+    the server's bytes."""
     return _as_stored(old) == _as_stored(new)
 
 
@@ -1071,8 +1074,9 @@ def _as_stored(outcome: Outcome) -> dict[str, Any]:
     del entry["recorded_at"]
     if isinstance(outcome, Response) and "chunks" in entry:
         entry["chunks"] = outcome.body
+        entry.pop("complete", None)
     if isinstance(outcome, WebSocketSession):
-        for frame in entry["websocket"]:
+        for frame in entry["mcp" if isinstance(outcome, McpSession) else "websocket"]:
             del frame["at"]
     return entry
 

@@ -35,8 +35,12 @@ def frame_data(message: Any, text: bool | None) -> tuple[bytes, bool]:
 class SessionRecorder:
     """The messages of one real connection, added to the cassette as a session when it ends."""
 
-    def __init__(self, cassette: Cassette, record: Record) -> None:
+    def __init__(
+        self, cassette: Cassette, record: Record, kind: type[WebSocketSession] = WebSocketSession
+    ) -> None:
+        """``kind``: the session made of the messages (an MCP stdio session is one too)."""
         self._cassette = cassette
+        self._kind = kind
         self._started = time.monotonic()
         self._recorded_at = usage.now()
         self._frames: list[Frame] = []
@@ -62,8 +66,9 @@ class SessionRecorder:
         self.note(data, text, from_client=False)
         return (self._recording.shown.message(data) if text else data), text
 
-    def finish(self) -> None:
-        self._recording.finish(complete=True)
+    def finish(self, complete: bool = True) -> None:
+        """``complete``: False when the recording was stopped before the session ended."""
+        self._recording.finish(complete=complete)
 
     async def afinish(self) -> None:
         """:meth:`finish` off the event loop: it writes to the journal."""
@@ -71,7 +76,7 @@ class SessionRecorder:
 
     def _session(self, complete: bool, cut: TransportFailure | None) -> WebSocketSession:
         with self._lock:
-            return WebSocketSession(tuple(self._frames), self._recorded_at, complete)
+            return self._kind(tuple(self._frames), self._recorded_at, complete)
 
 
 class SessionReplay:

@@ -29,9 +29,16 @@ from typing import Any
 
 import orjson
 
-from replay._core import eventstream
+from replay._core import eventstream, mcp
 from replay._core.key import is_json, parse_json
-from replay._core.model import Outcome, Request, Response, TransportFailure, WebSocketSession
+from replay._core.model import (
+    McpSession,
+    Outcome,
+    Request,
+    Response,
+    TransportFailure,
+    WebSocketSession,
+)
 
 
 @dataclass(frozen=True)
@@ -104,6 +111,8 @@ def _add(left: Any, right: Any) -> Any:
 def answer_of(outcome: Outcome) -> Answer:
     if isinstance(outcome, TransportFailure):
         return Answer(None, error=f"{outcome.kind}: {outcome.message}")
+    if isinstance(outcome, McpSession):  # read by message: a tool's result is no answer
+        return Answer(SWITCHING_PROTOCOLS, "\n".join(mcp.transcript(outcome)), streamed=True)
     if isinstance(outcome, WebSocketSession):
         return _from_session(outcome)
     if eventstream.is_eventstream(outcome):

@@ -5,7 +5,8 @@
     │   ├── CassetteVersionError     the file is a cassette of a format we do not know
     │   └── UnsendableResponse       a stored response no HTTP server could send as it is
     ├── CassetteMiss             a request has no recording and the mode forbids recording
-    │   └── FrameMiss                a replayed WebSocket client sent a message not recorded
+    │   ├── FrameMiss                a replayed WebSocket client sent a message not recorded
+    │   └── McpMiss                  a replayed MCP client sent a message not recorded
     ├── UndecodableSecret        a body replay cannot decode carries a secret: not recorded
     ├── ConfigError              an option has a value replay cannot use
     ├── UnusedRecordings         a cassette closed with recorded responses nobody asked for
@@ -122,6 +123,28 @@ class FrameMiss(CassetteMiss):
             closest_url=f"client message {position} as recorded" if differences else None,
             differences=differences,
         )
+
+
+class McpMiss(CassetteMiss):
+    """A replayed MCP client (``replay mcp``) sent a message no recorded one matches.
+
+    ``message`` is the JSON-RPC method (``"response"`` for the client's answer to a server's
+    request); ``closest`` names the recorded client message nearest to it, ``differences``
+    are those from it (JSON paths under ``params``), empty when none was near.
+    """
+
+    def __init__(
+        self,
+        cassette: str | Path | locations.S3Location,
+        url: str,
+        message: str,
+        reason: str,
+        closest: str | None = None,
+        differences: Sequence[Difference] = (),
+    ) -> None:
+        self.message = message
+        self.closest = closest
+        super().__init__(cassette, message, url, reason, closest, differences)
 
 
 class UndecodableSecret(ReplayError):

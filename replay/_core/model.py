@@ -160,9 +160,24 @@ class WebSocketSession:
     """False when the cassette was saved with the connection still open."""
 
 
+@dataclass(frozen=True, slots=True)
+class McpSession(WebSocketSession):
+    """An MCP server's session over stdio (``replay mcp``): its JSON-RPC messages both ways,
+    one text frame each, in the order they crossed the pipes, ``at`` seconds after the server
+    started. Redacted, normalized and stored as a WebSocket session is; replayed by
+    :mod:`replay._core.mcp`, matched on method and params rather than by place."""
+
+
 Outcome = Response | TransportFailure | WebSocketSession
 
 WEBSOCKET_SCHEMES = ("ws://", "wss://")
+MCP_STDIO_SCHEME = "stdio://"
+"""The scheme of an MCP stdio session's request: ``stdio://NAME``, ``mcp`` unless named."""
+
+
+def is_mcp_stdio(url: str) -> bool:
+    """Whether ``url`` is an MCP stdio session's: its outcomes are :class:`McpSession`."""
+    return url.startswith(MCP_STDIO_SCHEME)
 
 
 def is_websocket(url: str) -> bool:

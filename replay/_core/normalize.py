@@ -92,6 +92,10 @@ VOLATILE_REQUEST_HEADERS = frozenset(
 )
 """Request headers a client sets anew for every call or attempt: not stored (they are no part
 of a key unless named in ``match_headers``), so a recording does not change with them."""
+SESSION_HEADERS = frozenset({"mcp-session-id"})
+"""Headers in which a server hands out an id that the client sends back in a header of its
+later requests (an MCP server's session over Streamable HTTP): the id gets one placeholder,
+in the response that gave it and in every request and response after it."""
 
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
 _ID_TOKEN = re.compile(r"[A-Za-z0-9_\-]+")
@@ -378,7 +382,7 @@ class Normalizer:
         # A list made whole, then the tuple: a generator is resumed once per header.
         headers = tuple(
             [
-                (name, value)
+                (name, self._session_id(name, value) if name in SESSION_HEADERS else value)
                 for name, value in request.headers
                 if name not in VOLATILE_REQUEST_HEADERS
             ]
@@ -450,6 +454,26 @@ class Normalizer:
             self._issued[seed] = issued
             self._rewriter = self._ids.rewriter
 
+    def _session_id(self, name: str, value: str, prefixes: frozenset[str] = ID_PREFIXES) -> str:
+        """The placeholder of ``value``, a session id in a header of :data:`SESSION_HEADERS`,
+        made the first time it is seen, in the response that hands it out or in a request
+        that sends it back, whichever this session stores first (the client may send the id
+        before the response that gave it is stored). So it is drawn from the header's name and
+        the number of session ids seen before it, not from one response's seed."""
+        real = value.encode()
+        with self._lock:
+            fake = self._placeholders.get(real)
+            if fake is None:
+                counted = f"session/{name}"  # no response's seed: those hold the key's hash
+                sessions = self._issued.get(counted, 0)
+                fake = shaped_placeholder(value, f"{counted}/{sessions}", prefixes).encode()
+                self._issued[counted] = sessions + 1
+                self._ids.add(real, fake)
+                if fake != real:
+                    self._real_ids.add(fake, real)
+                self._rewriter = self._ids.rewriter
+        return fake.decode()
+
     def shown(self, data: bytes, provider: Provider, seed: str) -> bytes:
         """Whole lines of a response body as the caller gets them while recording: as
         :meth:`response` will store them, ids found in them given their placeholders now."""
@@ -510,6 +534,8 @@ class Normalizer:
         for name, value in headers:
             if name == "date":
                 value = FIXED_DATE
+            elif name in SESSION_HEADERS:
+                value = self._session_id(name, value, provider.id_prefixes)
             elif provider.keeps_header(name):
                 kept.append(len(normalized))
             else:

@@ -28,7 +28,7 @@ import base64
 import binascii
 import os
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from urllib.parse import parse_qsl, quote, quote_plus, unquote, urlencode, urlsplit, urlunsplit
@@ -264,6 +264,25 @@ def environment_secrets(environ: Mapping[str, str] | None = None) -> frozenset[s
         for name, value in environ.items()
         if _ENV_NAME.search(name.upper()) and looks_like_secret(value)
     )
+
+
+_SECRET_ARGUMENT = re.compile(r"(_KEY|_TOKEN|_SECRET|PASSWORD|PASSWD)$|API_KEY")
+
+
+def argument_secrets(arguments: Sequence[str]) -> frozenset[str]:
+    """The values a command line names as secrets: of ``--api-key VALUE``, ``--token=VALUE``
+    and ``GITHUB_TOKEN=VALUE`` (an option or a variable named like a secret), at least
+    :data:`MIN_SECRET_LENGTH` long. Keys of the major providers' shapes are scrubbed wherever
+    they are, named or not."""
+    found: set[str] = set()
+    for index, argument in enumerate(arguments):
+        name, equals, value = argument.partition("=")
+        if not equals and name.startswith("-") and index + 1 < len(arguments):
+            value = arguments[index + 1]
+        name = "_" + name.lstrip("-").replace("-", "_").upper()
+        if _SECRET_ARGUMENT.search(name) and len(value) >= MIN_SECRET_LENGTH:
+            found.add(value)
+    return frozenset(found)
 
 
 def hide_userinfo(netloc: str) -> str:

@@ -78,11 +78,13 @@ from replay._core.model import (
     Frame,
     Headers,
     Interaction,
+    McpSession,
     Outcome,
     Request,
     Response,
     TransportFailure,
     WebSocketSession,
+    is_mcp_stdio,
     is_websocket,
 )
 
@@ -551,6 +553,12 @@ def encode_outcome(outcome: Outcome) -> dict[str, Any]:
     """Made in the file's order (an :class:`Encoded`), as is everything in it."""
     if isinstance(outcome, TransportFailure):
         return Encoded(error=_encode_failure(outcome), recorded_at=outcome.recorded_at)
+    if isinstance(outcome, McpSession):
+        return Encoded(
+            complete=outcome.complete,
+            mcp=[_encode_mcp_message(frame) for frame in outcome.frames],
+            recorded_at=outcome.recorded_at,
+        )
     if isinstance(outcome, WebSocketSession):
         return Encoded(
             complete=outcome.complete,
@@ -663,6 +671,13 @@ def _encode_message(frame: Frame) -> dict[str, Any]:
     )
 
 
+def _encode_mcp_message(frame: Frame) -> dict[str, Any]:
+    """A JSON-RPC message: always text, so no type; JSON kept readable, as a WebSocket one."""
+    encoded = _encode_message(frame)
+    del encoded["type"]
+    return encoded
+
+
 def _encode_failure(failure: TransportFailure) -> dict[str, str]:
     return {"message": failure.message, "type": failure.kind}
 
@@ -760,10 +775,18 @@ def _check_request(request: Any) -> None:
 
 
 def _check_kinds(url: str, outcomes: list[Outcome]) -> None:
-    """A WebSocket handshake is answered by sessions, an HTTP request never by one."""
+    """A WebSocket handshake is answered by sessions, an MCP stdio session's request by MCP
+    sessions, an HTTP request never by one."""
+    mcp = is_mcp_stdio(url)
     websocket = is_websocket(url)
     for outcome in outcomes:
-        if isinstance(outcome, WebSocketSession) != websocket:
+        if isinstance(outcome, McpSession) != mcp:
+            raise ValueError(
+                f"an MCP stdio session ({url:.80}) has an outcome that is not an MCP session"
+                if mcp
+                else f"a request to {url:.80} has an MCP session"
+            )
+        if not mcp and isinstance(outcome, WebSocketSession) != websocket:
             raise ValueError(
                 f"a {'WebSocket handshake' if websocket else 'HTTP request'} ({url:.80}) has "
                 f"{'a response that is not a session' if websocket else 'a WebSocket session'}"
@@ -780,6 +803,8 @@ def decode_outcome(entry: Any) -> Outcome:
         return _decode_failure(entry["error"], recorded_at)
     if "websocket" in entry:
         return _decode_session(entry, recorded_at)
+    if "mcp" in entry:
+        return _decode_mcp_session(entry, recorded_at)
     status = entry["status"]
     if not isinstance(status, int) or isinstance(status, bool) or not 100 <= status <= 999:
         raise ValueError(f"status {status!r} is not an HTTP status code")
@@ -817,6 +842,23 @@ def _decode_session(entry: Any, recorded_at: str) -> WebSocketSession:
         recorded_at,
         complete,
     )
+
+
+def _decode_mcp_session(entry: Any, recorded_at: str) -> McpSession:
+    complete = entry.get("complete", True)
+    if not isinstance(complete, bool):
+        raise ValueError("complete is not true or false")
+    return McpSession(
+        tuple(_decode_mcp_message(frame) for frame in _list(entry["mcp"])),
+        recorded_at,
+        complete,
+    )
+
+
+def _decode_mcp_message(frame: Any) -> Frame:
+    if not isinstance(frame, dict):
+        raise TypeError(f"an MCP message is an object, not {frame!r:.40}")
+    return _decode_message({**frame, "type": "text"})
 
 
 _FRAME_SIDES = {"client": True, "server": False}

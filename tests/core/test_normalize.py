@@ -418,3 +418,21 @@ def test_a_request_carrying_a_placeholder_goes_upstream_with_the_real_id() -> No
     assert normalizer.request(asked) == asked  # stored, and keyed, with the placeholder
     unrelated = Request("GET", "https://api.openai.com/v1/models", (), b"")
     assert normalizer.upstream(unrelated) is None and Normalizer().upstream(asked) is None
+
+
+def test_an_mcp_session_id_gets_one_placeholder_whichever_side_is_stored_first() -> None:
+    """The client may send the id back before the answer that gave it is stored; either
+    way the answer's header and every request's carry one placeholder, drawn from no
+    response's seed, so a new server process's new id stores the same bytes."""
+    url = "http://127.0.0.1:8000/mcp"
+    provider = detect(url, b"")
+    placeholders = set()
+    for real in ("4487d0a05dae48c797fbaf881de5a487", "d1f0b400944a480c85d6ef3d78376dcd"):
+        normalizer = Normalizer()
+        sent = normalizer.request(Request("POST", url, (("mcp-session-id", real),), b"{}"))
+        answer = Response(200, (("mcp-session-id", real),), (), "2026-01-01T00:00:00Z")
+        given_back = normalizer.response(answer, provider, "key/0")
+        assert sent.header("mcp-session-id") == given_back.header("mcp-session-id") != real
+        placeholders.add(sent.header("mcp-session-id"))
+    (placeholder,) = placeholders
+    assert re.fullmatch(r"[0-9a-f]{32}", placeholder or "")

@@ -55,6 +55,8 @@ NOT_RUN = {"json", "text", ""}
 RUN_ELSEWHERE = {
     "## Any language: replay serve": "tests/adapters/test_proxy_clients.py and "
     "tests/tools/test_serve.py run these through a live proxy (replay serve does not end)",
+    "## MCP servers over Streamable HTTP": "tests/adapters/test_mcp_http.py records and replays "
+    "this session with the mcp SDK against a real MCPServer it starts on 127.0.0.1",
     "## Sharing cassettes: `s3://BUCKET/KEY`": "tests/store/test_s3.py does each of these "
     "(pytest with the setting and the option, replay list, use_cassette's Cassette) against "
     "moto's S3 server on 127.0.0.1: there is no MinIO here",
@@ -260,6 +262,6 @@ def test_every_readme_example_runs_as_copied(reader: Reader) -> None:
         else:
             pytest.fail(f"{block.line}: a {block.language!r} block, run how?")
         ran.append(block.language)
-    assert ran.count("python") == 4 and ran.count("console") >= 5, ran
+    assert ran.count("python") == 6 and ran.count("console") >= 5, ran
     assert (reader.directory / "cassettes" / "test_chat" / "test_chat.json").exists()
     assert "2 passed" in reader.run("python3 -m pytest -q -p no:cacheprovider test_chat.py").stdout

@@ -26,6 +26,7 @@ from replay.tools.cli import (
     fake_server,
     import_vcr,
     listing,
+    mcp,
     prune,
     report,
     rerun,
@@ -78,7 +79,8 @@ def _exit_if_passed_over(ctx: click.Context) -> None:
 @click.pass_context
 def main(ctx: click.Context, color: bool | None, as_json: bool) -> None:
     """Look after recorded LLM calls: list, show, diff, report, prune, scan, verify, rerun,
-    sync and import cassettes; serve them to any client, or serve a fake LLM API to record from.
+    sync and import cassettes; serve them to any client, stand in for an MCP server, or serve a
+    fake LLM API to record from.
 
     --json and --color/--no-color are taken before the command or after it.
 
@@ -92,6 +94,7 @@ def main(ctx: click.Context, color: bool | None, as_json: bool) -> None:
       replay serve --cassettes tests/cassettes --upstream https://api.openai.com
       replay fake-server --port 8000
       replay sync tests/cassettes s3://team-cassettes/suite
+      replay mcp tests/cassettes/weather.json -- python weather_server.py
     """
     ctx.obj = Output(color_wanted(color, sys.stdout.isatty(), os.environ), as_json)
 
@@ -107,4 +110,5 @@ main.add_command(scan.scan_command)
 main.add_command(verify.verify_command)
 main.add_command(import_vcr.import_vcr_command)
 main.add_command(serve.serve_command)
+main.add_command(mcp.mcp_command)
 main.add_command(fake_server.fake_server_command)

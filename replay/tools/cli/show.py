@@ -9,23 +9,32 @@ import click
 
 from replay._core.answers import Answer, Usage, answer_of, prompt_of
 from replay._core.location import Location
-from replay._core.model import Interaction
+from replay._core.model import Interaction, McpSession
 from replay._core.reissue import model_requested
 from replay._store import cassette_file as store
 from replay.tools import inventory
 from replay.tools.cli.output import _JSON, Output, _existing, _output, _prompt_line
 from replay.tools.config import LOCATION
+from replay.tools.wording import counted
 
 # replay show
 
 
 def _answer_lines(
-    output: Output, index: int, answer: Answer, recorded_at: str, asked: str | None = None
+    output: Output,
+    index: int,
+    answer: Answer,
+    recorded_at: str,
+    asked: str | None = None,
+    messages: int | None = None,
 ) -> Iterator[str]:
+    """``messages``: the number of an MCP session's, which has no status, one line each."""
     status = "transport failure" if answer.status is None else str(answer.status)
+    if messages is not None:
+        status = f"MCP session, {counted(messages, 'message')}"
     color = "green" if answer.status is not None and answer.status < 400 else "red"
-    # A transport failure has no body to speak of.
-    kinds = [] if answer.status is None else ["stream" if answer.streamed else "body"]
+    # A transport failure has no body to speak of; an MCP session is one kind of thing.
+    kinds = [] if answer.status is None or messages else ["stream" if answer.streamed else "body"]
     if not answer.complete:
         kinds.append("abandoned by the caller")
     kind = f" ({', '.join(kinds)})" if kinds else ""
@@ -83,7 +92,8 @@ def show_command(cassette: Location, prefix: str, raw: bool, as_json: bool) -> N
         asked = model_requested(request)
         for index, outcome in enumerate(interaction.outcomes):
             answer = answer_of(outcome)
-            for line in _answer_lines(output, index, answer, outcome.recorded_at, asked):
+            messages = len(outcome.frames) if isinstance(outcome, McpSession) else None
+            for line in _answer_lines(output, index, answer, outcome.recorded_at, asked, messages):
                 output.line(line)
 
 
