@@ -262,6 +262,6 @@ def test_every_readme_example_runs_as_copied(reader: Reader) -> None:
         else:
             pytest.fail(f"{block.line}: a {block.language!r} block, run how?")
         ran.append(block.language)
-    assert ran.count("python") == 6 and ran.count("console") >= 5, ran
+    assert ran.count("python") == 9 and ran.count("console") >= 5, ran
     assert (reader.directory / "cassettes" / "test_chat" / "test_chat.json").exists()
     assert "2 passed" in reader.run("python3 -m pytest -q -p no:cacheprovider test_chat.py").stdout
