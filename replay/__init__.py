@@ -50,6 +50,7 @@ from replay._core.errors import (
     NetworkBlocked,
     ReplayError,
     UndecodableSecret,
+    UnroutedLibrary,
 )
 from replay._core.modes import Mode
 from replay._core.providers import Provider
@@ -90,6 +91,7 @@ __all__ = [
     "ReplayError",
     "ReplayTransport",
     "UndecodableSecret",
+    "UnroutedLibrary",
     "__version__",
     "mark_incomplete",
     "use_cassette",

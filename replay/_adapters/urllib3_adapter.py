@@ -48,14 +48,17 @@ from urllib3.connectionpool import HTTPConnectionPool
 from replay._adapters.failures import urllib3_kind
 from replay._cassette import Cassette, Record, Recording, Replay
 from replay._core import model
+from replay._core.errors import UnroutedLibrary
 from replay._core.model import Chunk, Response, TransportFailure, stored_headers
 from replay._core.own_traffic import inside_cassette, through_cassette
 from replay._core.streams import StreamRecorder, pacing
 from replay._store import usage
 
 _VERSION = importlib.metadata.version("urllib3")
-if int(_VERSION.split(".")[0]) < 2:  # _make_request had another signature in 1.x
-    raise ImportError(f"replay routes urllib3 2 and later; urllib3 {_VERSION} is installed")
+if int(_VERSION.split(".")[0]) < 2:
+    raise UnroutedLibrary(
+        "urllib3", _VERSION, "replay routes urllib3 2 on: _make_request had other arguments in 1.x"
+    )
 
 _READ_SIZE = 2**16
 _FAILURES = (exceptions.HTTPError, OSError, http.client.HTTPException)
