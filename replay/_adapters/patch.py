@@ -307,7 +307,7 @@ def _route(cassette: Cassette) -> None:
     """Make ``cassette`` the one in force, wrapping the clients' seams if none was."""
     with _lock:
         if not _active:
-            _wrap(_targets())
+            _wrap(list(_targets()))  # every warning first: nothing half wrapped
             sys.meta_path.insert(0, _route_on_import)
             _restore_connect.append(check_connections(_check_outside_cassettes))
         _active.append(cassette)
