@@ -127,7 +127,7 @@ COMPAT: dict[str, tuple[list[str], list[str]]] = {
         [
             "websockets==13.1",
             "aiohttp==3.13.0",
-            "urllib3==2.0.2",
+            "urllib3==2.2.2",
             "httpx==0.28.0",
             "httpx2==2.16.0",
         ],

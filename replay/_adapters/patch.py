@@ -13,7 +13,7 @@ transport of their own. What is wrapped, for the duration of the block only
   observe, and a transport is fixed when a client is made.
 - aiohttp, once imported (before the block or inside it, :class:`_RouteOnImport`): see
   :mod:`replay._adapters.aiohttp_adapter`.
-- urllib3 2, once imported, and so requests and botocore (boto3): see
+- urllib3 2.2.2 on, once imported, and so requests and botocore (boto3): see
   :mod:`replay._adapters.urllib3_adapter`.
 - websockets, once imported (WebSocket sessions, the OpenAI Realtime API): see
   :mod:`replay._adapters.websockets_adapter`.
