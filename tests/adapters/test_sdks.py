@@ -36,7 +36,8 @@ def built_on(sdk: str) -> ModuleType:
     """The HTTP library the installed release of ``sdk`` takes as its ``http_client``: httpx2
     from openai 3 and anthropic 1 on, httpx before (``nox -s compat`` runs those lines too)."""
     requires = importlib.metadata.requires(sdk) or []
-    return httpx2 if any(line.startswith("httpx2") for line in requires) else httpx
+    built = (line for line in requires if "extra ==" not in line)  # openai 2's httpx2 extra
+    return httpx2 if any(line.startswith("httpx2") for line in built) else httpx
 
 
 OPENAI_HTTP = built_on("openai")
