@@ -1,5 +1,6 @@
-"""Sessions: `nox` runs tests, two of the public suites, lint, typecheck and docs; all of
-`suites`, `bench`, `bench_suites`, `stages`, `stress`, `sdks` and `browser` on demand."""
+"""Sessions: `nox` runs tests, two of the public suites, the routed libraries' floors, lint,
+typecheck and docs; all of `suites`, `compat`, `bench`, `bench_suites`, `stages`, `stress`,
+`sdks` and `browser` on demand."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ nox.options.sessions = [
     "tests",
     "suites(suite='llm_anthropic')",
     "suites(suite='llm_gemini')",
+    "compat(versions='floors')",
     "lint",
     "typecheck",
     "docs",
@@ -105,6 +107,70 @@ def suites(session: nox.Session, suite: str) -> None:
         suite,
         *session.posargs,
         env={"REPLAY_PYTEST_RECORDING": recording, **WRITE_BYTECODE},
+    )
+
+
+WEBSOCKETS_TESTS = ["tests/adapters/test_websockets.py", "tests/adapters/test_unrouted.py"]
+ADAPTER_TESTS = [
+    *WEBSOCKETS_TESTS,
+    "tests/adapters/test_aiohttp_adapter.py",
+    "tests/adapters/test_urllib3_adapter.py",
+    "tests/adapters/test_httpx_transport.py",
+    "tests/adapters/test_patch.py",
+    "tests/adapters/test_sdks.py",
+]
+SDK_TESTS = ["tests/adapters/test_sdks.py", "tests/adapters/test_unrouted.py"]
+COMPAT: dict[str, tuple[list[str], list[str]]] = {
+    # Every routed library at the floor pyproject.toml declares, in one environment.
+    "floors": (
+        [
+            "websockets==13.1",
+            "aiohttp==3.13.0",
+            "urllib3==2.2.2",
+            "httpx==0.28.0",
+            "httpx2==2.16.0",
+        ],
+        ADAPTER_TESTS,
+    ),
+    # Each websockets line: the asyncio client's method and attributes moved in 15, 17, 17.1.
+    "websockets-14": (["websockets==14.2"], WEBSOCKETS_TESTS),
+    "websockets-15": (["websockets==15.0.1"], WEBSOCKETS_TESTS),
+    "websockets-16": (["websockets==16.1.1"], WEBSOCKETS_TESTS),
+    "websockets-17.0": (["websockets==17.0.1"], WEBSOCKETS_TESTS),
+    "aiohttp-3.13": (["aiohttp==3.13.5"], ["tests/adapters/test_aiohttp_adapter.py"]),
+    # urllib3 1.26, which requests and botocore still accept, is left unrouted, warned of.
+    "urllib3-1.26": (["urllib3==1.26.20"], ["tests/adapters/test_unrouted.py"]),
+    "openai-1": (["openai==1.109.1"], SDK_TESTS),
+    "openai-2": (["openai==2.54.0"], SDK_TESTS),
+    "openai-3.0": (["openai==3.0.0"], SDK_TESTS),
+    "anthropic-0": (["anthropic==0.125.0"], SDK_TESTS),
+    "anthropic-1": (["anthropic==1.17.0"], SDK_TESTS),
+    # Every library and SDK at its latest: the test extra as it resolves today.
+    "latest": ([], ADAPTER_TESTS),
+}
+"""Version sets of the routed libraries and of the SDKs built on them: `nox -s compat` runs
+them all, the default `nox` the floors (2.5 minutes; the `tests` session runs the latest). Each
+set is the test extra with those pins over it; the ranges in pyproject.toml's
+extras are what these sets pass."""
+EXPECT_UNROUTED = {"urllib3-1.26": "urllib3"}
+"""The sets that install a version replay leaves unrouted, and the library it is."""
+
+
+@nox.session(python=PYTHON)
+@nox.parametrize("versions", list(COMPAT))
+def compat(session: nox.Session, versions: str) -> None:
+    """The adapter and SDK tests of one version set (``COMPAT``), in one process."""
+    pins, modules = COMPAT[versions]
+    session.install("-e", ".[test]")
+    if pins:  # over the extra's own ranges, as a user's pins are
+        session.install(*pins)
+    session.run(
+        "pytest",
+        "-p",
+        "no:cacheprovider",
+        *modules,
+        *session.posargs,
+        env={"REPLAY_EXPECT_UNROUTED": EXPECT_UNROUTED.get(versions, ""), **WRITE_BYTECODE},
     )
 
 

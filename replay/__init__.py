@@ -50,6 +50,7 @@ from replay._core.errors import (
     NetworkBlocked,
     ReplayError,
     UndecodableSecret,
+    UnroutedLibrary,
     UnusedRecordings,
     UnusedResponse,
 )
@@ -92,6 +93,7 @@ __all__ = [
     "ReplayError",
     "ReplayTransport",
     "UndecodableSecret",
+    "UnroutedLibrary",
     "UnusedRecordings",
     "UnusedResponse",
     "__version__",

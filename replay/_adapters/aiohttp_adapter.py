@@ -237,6 +237,7 @@ class _Feed:
     """The protocol side of a replayed body: there is no connection to pause or resume."""
 
     connected = True
+    _reading_paused = False  # aiohttp 3.13.0's reader reads it after each read
 
     def pause_reading(self) -> None:
         pass

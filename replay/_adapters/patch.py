@@ -13,7 +13,7 @@ transport of their own. What is wrapped, for the duration of the block only
   observe, and a transport is fixed when a client is made.
 - aiohttp, once imported (before the block or inside it, :class:`_RouteOnImport`): see
   :mod:`replay._adapters.aiohttp_adapter`.
-- urllib3 2, once imported, and so requests and botocore (boto3): see
+- urllib3 2.2.2 on, once imported, and so requests and botocore (boto3): see
   :mod:`replay._adapters.urllib3_adapter`.
 - websockets, once imported (WebSocket sessions, the OpenAI Realtime API): see
   :mod:`replay._adapters.websockets_adapter`.
@@ -49,9 +49,11 @@ through, as they are meant to reach the network.
 from __future__ import annotations
 
 import contextvars
+import functools
 import importlib
 import importlib.abc
 import importlib.machinery
+import importlib.metadata
 import inspect
 import os
 import sys
@@ -75,7 +77,7 @@ from replay._adapters.httpx_transport import (
 )
 from replay._adapters.network import addresses_of, check_connections, host_and_port
 from replay._cassette import Cassette
-from replay._core.errors import ConfigError, NetworkBlocked
+from replay._core.errors import ConfigError, NetworkBlocked, UnroutedLibrary
 from replay._core.modes import Mode
 from replay._core.own_traffic import inside_cassette
 
@@ -206,15 +208,18 @@ _ADAPTERS = {
 """The libraries routed whenever installed, by top-level package, and the adapter of each."""
 
 
-def _targets() -> Iterator[tuple[type | ModuleType, str, Callable[[Any], Any]]]:
+Seam = tuple[type | ModuleType, str, Callable[[Any], Any]]
+"""What is wrapped for a block: an attribute (``name`` on ``owner``) and what wraps it."""
+
+
+def _targets() -> Iterator[Seam]:
     """The seams to wrap now: httpx's and httpx2's, and those of the other libraries already
     imported. A library imported later in the block is wrapped as its import ends
     (:class:`_RouteOnImport`): importing aiohttp, urllib3 and websockets up front, only to
     wrap them, cost every test process that uses none of them 0.2-0.3 s."""
     yield threading.Thread, "start", _in_the_starters_block
     for lib in LIBRARIES:
-        yield lib.Client, "_transport_for_url", _routing(ReplayTransport)
-        yield lib.AsyncClient, "_transport_for_url", _routing(AsyncReplayTransport)
+        yield from _checked(lib.__name__, functools.partial(_httpx_targets, lib))
     for library in _ADAPTERS:
         module = sys.modules.get(library)
         if module is None:
@@ -227,15 +232,61 @@ def _targets() -> Iterator[tuple[type | ModuleType, str, Callable[[Any], Any]]]:
         yield from _adapter_targets(library)
 
 
-def _adapter_targets(library: str) -> Iterator[tuple[type | ModuleType, str, Callable[[Any], Any]]]:
-    try:
+def _httpx_targets(lib: ModuleType) -> list[Seam]:
+    return [
+        (lib.Client, "_transport_for_url", _routing(ReplayTransport)),
+        (lib.AsyncClient, "_transport_for_url", _routing(AsyncReplayTransport)),
+    ]
+
+
+def _adapter_targets(library: str) -> list[Seam]:
+    def seams() -> list[Seam]:
         adapter = importlib.import_module(_ADAPTERS[library])
-    except ImportError:  # a library too old for its adapter (see pyproject's extras)
-        return
-    yield from adapter.patch_targets(active_cassette)
+        return list(adapter.patch_targets(active_cassette))
+
+    return _checked(library, seams)
 
 
-def _wrap(targets: Iterable[tuple[type | ModuleType, str, Callable[[Any], Any]]]) -> None:
+_unrouted: set[str] = set()
+"""The libraries warned of as unrouted in this process (:func:`_checked`)."""
+
+
+def _checked(library: str, seams: Callable[[], list[Seam]]) -> list[Seam]:
+    """The seams of ``library``, all of them or none: a routed library never breaks a block,
+    nor the tests in it that do not use it. A version whose internals replay does not know
+    (its adapter cannot be imported, or a seam is not where replay wraps it) is left unrouted,
+    with one warning a process naming it, its version and the consequence
+    (:class:`UnroutedLibrary`); the other libraries are routed as ever."""
+    try:
+        found = seams()
+        missing = [
+            f"{owner.__name__}.{name}" for owner, name, _ in found if name not in vars(owner)
+        ]
+        if missing:
+            raise UnroutedLibrary(library, _version(library), f"no {', '.join(missing)}")
+    except UnroutedLibrary as error:
+        _warn_unrouted(error)
+        return []
+    except (ImportError, AttributeError) as error:  # its adapter's imports of the library
+        _warn_unrouted(UnroutedLibrary(library, _version(library), str(error)))
+        return []
+    return found
+
+
+def _warn_unrouted(error: UnroutedLibrary) -> None:
+    if error.library not in _unrouted:
+        _unrouted.add(error.library)
+        warnings.warn(error, stacklevel=2)
+
+
+def _version(library: str) -> str:
+    try:
+        return importlib.metadata.version(library)
+    except importlib.metadata.PackageNotFoundError:
+        return str(getattr(sys.modules.get(library), "__version__", "of unknown version"))
+
+
+def _wrap(targets: Iterable[Seam]) -> None:
     for owner, name, wrap in targets:
         if (owner, name) not in _originals:
             original = owner.__dict__[name]
@@ -327,7 +378,7 @@ def _route(cassette: Cassette) -> None:
     """Make ``cassette`` the one in force, wrapping the clients' seams if none was."""
     with _lock:
         if not _active:
-            _wrap(_targets())
+            _wrap(list(_targets()))  # every warning first: nothing half wrapped
             sys.meta_path.insert(0, _route_on_import)
             _restore_connect.append(check_connections(_check_outside_cassettes))
         _active.append(cassette)

@@ -1,6 +1,6 @@
 """The urllib3 adapter: requests, botocore (boto3) and urllib3 itself through a cassette.
 
-Imported only when urllib3 2 is installed (the ``urllib3`` extra), and routed by
+Used when urllib3 2.2.2 or later is installed (the ``urllib3`` extra), and routed by
 ``use_cassette`` and the pytest marker for the block only: ``patch_targets`` names what
 :mod:`replay._adapters.patch` wraps on entry and puts back on exit.
 
@@ -20,8 +20,10 @@ pool, below urllib3's retries and redirects and above the socket.
   arguments) and returns a ``urllib3.HTTPResponse``, which can be built on any file-like body.
   Nothing connects before it: the connection it is given opens its socket inside it.
 
-``_make_request`` is private; its keyword signature has been the same since urllib3 2.0, the
-version the extra asks for. ``urllib.request`` and bare ``http.client`` are not routed: no LLM
+``_make_request`` is private; its keyword signature has been the same since urllib3 2.0, and
+the adapter builds and reads responses with ``read1`` (2.2) and ``version_string`` (2.2.2):
+the version the extra asks for (an earlier one is left unrouted, with a warning).
+``urllib.request`` and bare ``http.client`` are not routed: no LLM
 SDK is built on them, and they are stopped loudly: in a replay-only block their connections
 raise ``NetworkBlocked`` (:mod:`replay._adapters.patch`), and ``--block-network`` stops them.
 
@@ -48,14 +50,20 @@ from urllib3.connectionpool import HTTPConnectionPool
 from replay._adapters.failures import urllib3_kind
 from replay._cassette import Cassette, Record, Recording, Replay
 from replay._core import model
+from replay._core.errors import UnroutedLibrary
 from replay._core.model import Chunk, Response, TransportFailure, stored_headers
 from replay._core.own_traffic import inside_cassette, through_cassette
 from replay._core.streams import StreamRecorder, pacing
 from replay._store import usage
 
 _VERSION = importlib.metadata.version("urllib3")
-if int(_VERSION.split(".")[0]) < 2:  # _make_request had another signature in 1.x
-    raise ImportError(f"replay routes urllib3 2 and later; urllib3 {_VERSION} is installed")
+if tuple(int(part) for part in _VERSION.split(".")[:3] if part.isdigit()) < (2, 2, 2):
+    raise UnroutedLibrary(
+        "urllib3",
+        _VERSION,
+        "replay routes urllib3 2.2.2 on: _make_request took other arguments in 1.x, and "
+        "responses had no read1 before 2.2 nor version_string before 2.2.2",
+    )
 
 _READ_SIZE = 2**16
 _FAILURES = (exceptions.HTTPError, OSError, http.client.HTTPException)

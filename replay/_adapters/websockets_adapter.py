@@ -6,10 +6,14 @@ and put back after it.
 
 - Sync: the module function ``websockets.sync.client.connect``. Its callers import it when
   they connect (the openai SDK does, on each ``realtime.connect``).
-- Asyncio: the method ``connect.connect`` of the class ``websockets.asyncio.client.connect``,
-  which ``await connect(...)`` and ``async with connect(...)`` run. Patching the class name
-  in its module would not reach subclasses made when the module was imported (the openai
-  SDK's ``_WebSocketConnect``); the method, inherited, reaches them all.
+- Asyncio: the coroutine method of the class ``websockets.asyncio.client.connect`` that
+  ``await connect(...)`` and ``async with connect(...)`` run: ``connect`` from websockets 17.1
+  on, ``__await_impl__`` before. Patching the class name in its module would not reach
+  subclasses made when the module was imported (the openai SDK's ``_WebSocketConnect``); the
+  method, inherited, reaches them all. Before 17, ``async with`` closes the connection that
+  method leaves on ``self.connection``; 13.1 and 14 keep the caller's headers only among the
+  handshake's arguments; 13.0 keeps no URI at all, and is not routed (see
+  :func:`async_layout`).
 
 The handshake (its URL and headers) is the request a cassette keys and matches. Recording,
 the real connection is wrapped: every message both ways is noted with its side, type and
@@ -36,17 +40,20 @@ import asyncio
 import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
+from dataclasses import dataclass
 from types import ModuleType, TracebackType
 from typing import Any
 
 import websockets.asyncio.client
 import websockets.sync.client
+import websockets.version
 from websockets.datastructures import Headers as WebSocketHeaders
 from websockets.exceptions import ConnectionClosed, ConnectionClosedOK
 from websockets.frames import Close, CloseCode
 
 from replay._adapters.websocket_session import SessionRecorder, SessionReplay, frame_data
 from replay._cassette import Cassette, Replay
+from replay._core.errors import UnroutedLibrary
 from replay._core.model import Frame, Request, WebSocketSession
 from replay._core.own_traffic import inside_cassette, through_cassette
 
@@ -315,20 +322,61 @@ def patch_targets(
 
         return connect
 
+    layout = async_layout(websockets.version.version)
+
     def wrap_async(original: Any) -> Any:
         async def connect(self: websockets.asyncio.client.connect) -> Any:
             cassette = active()
             if cassette is None or inside_cassette() or cassette.ignores(self.uri):
                 return await original(self)
             await cassette.aload()  # read off the loop, once
-            decision = cassette.decide(handshake(self.uri, self.additional_headers))
+            decision = cassette.decide(handshake(self.uri, layout.headers(self)))
+            connection: AsyncReplayedConnection | AsyncRecordingConnection
             if isinstance(decision, Replay):
-                return AsyncReplayedConnection(cassette, self.uri, decision.session)
-            with through_cassette():  # this connection records
-                connection = await original(self)
-            return AsyncRecordingConnection(connection, SessionRecorder(cassette, decision))
+                connection = AsyncReplayedConnection(cassette, self.uri, decision.session)
+            else:
+                with through_cassette():  # this connection records
+                    real = await original(self)
+                connection = AsyncRecordingConnection(real, SessionRecorder(cassette, decision))
+            if layout.keeps_connection:
+                self.connection = connection  # type: ignore[assignment]
+            return connection
 
         return connect
 
     yield websockets.sync.client, "connect", wrap_sync
-    yield websockets.asyncio.client.connect, "connect", wrap_async
+    yield websockets.asyncio.client.connect, layout.method, wrap_async
+
+
+@dataclass(frozen=True)
+class AsyncLayout:
+    """Where a version of websockets keeps what the asyncio seam reads and sets."""
+
+    method: str
+    """The coroutine method ``await connect(...)`` runs."""
+    keeps_connection: bool
+    """Whether that method leaves the connection on ``self.connection``, which ``async with``
+    closes when its block ends."""
+    headers_in_arguments: bool
+    """Whether the caller's headers are kept only as ``handshake_args[0]``, not as
+    ``additional_headers``."""
+
+    def headers(self, connect: websockets.asyncio.client.connect) -> Any:
+        if self.headers_in_arguments:
+            return connect.handshake_args[0]  # type: ignore[attr-defined]
+        return connect.additional_headers
+
+
+def async_layout(version: str) -> AsyncLayout:
+    """The layout of websockets ``version``'s asyncio client, from the versions replay is
+    tested against (13.1 to 17); a later version is taken to be laid out as the latest, and
+    ``use_cassette`` checks that its method is there. 13.0 keeps no URI on the object: an
+    :class:`UnroutedLibrary`."""
+    release = tuple(int(part) for part in version.split(".")[:2] if part.isdigit())
+    if release < (13, 1):
+        raise UnroutedLibrary("websockets", version, "its asyncio client keeps no URI")
+    return AsyncLayout(
+        method="connect" if release >= (17, 1) else "__await_impl__",
+        keeps_connection=release < (17, 0),
+        headers_in_arguments=release < (15, 0),
+    )

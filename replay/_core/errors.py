@@ -10,9 +10,10 @@
     ├── UndecodableSecret        a body replay cannot decode carries a secret: not recorded
     ├── ConfigError              an option has a value replay cannot use
     ├── UnusedRecordings         a cassette closed with recorded responses nobody asked for
-                                 (``unused="fail"``)
-    └── NetworkBlocked           a connection no cassette makes: blocked, in mode none or by
-                                 --block-network
+    │                            (``unused="fail"``)
+    ├── NetworkBlocked           a connection no cassette makes: blocked, in mode none or by
+    │                            --block-network
+    └── UnroutedLibrary          a warning: a library whose version replay cannot route
 
 Each error keeps the facts it was built from as attributes and builds its
 message from them, so a caller can react to ``error.path`` or
@@ -262,6 +263,22 @@ class UnusedRecordings(ReplayError):
             "it again.",
         ]
         super().__init__("\n".join(lines))
+
+
+class UnroutedLibrary(ReplayError, UserWarning):
+    """A warning, once a process: an installed library that replay routes in other versions
+    (``library`` at ``version``), left unrouted since ``reason``: what replay wraps in it is not
+    there, or is not what replay knows. The other libraries are routed as ever."""
+
+    def __init__(self, library: str, version: str, reason: str) -> None:
+        self.library = library
+        self.version = version
+        self.reason = reason
+        super().__init__(
+            f"replay does not route {library} {version} ({reason}): in a replay-only cassette "
+            f"(mode 'none') its connections raise NetworkBlocked, and recording, its calls are "
+            f"not recorded. Install a version of {library} that replay supports (docs/clients.md)"
+        )
 
 
 def _short(value: object, limit: int = 80) -> str:

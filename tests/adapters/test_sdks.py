@@ -8,10 +8,12 @@ the server must see no request while replaying.
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import time
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import ai21
@@ -30,6 +32,18 @@ from replay.tools.fakellm import FakeLLMServer
 ServerGone = Callable[[], StoppedServer]
 
 
+def built_on(sdk: str) -> ModuleType:
+    """The HTTP library the installed release of ``sdk`` takes as its ``http_client``: httpx2
+    from openai 3 and anthropic 1 on, httpx before (``nox -s compat`` runs those lines too)."""
+    requires = importlib.metadata.requires(sdk) or []
+    built = (line for line in requires if "extra ==" not in line)  # openai 2's httpx2 extra
+    return httpx2 if any(line.startswith("httpx2") for line in built) else httpx
+
+
+OPENAI_HTTP = built_on("openai")
+ANTHROPIC_HTTP = built_on("anthropic")
+
+
 def user(text: str) -> Any:
     return [{"role": "user", "content": text}]
 
@@ -40,12 +54,12 @@ WEATHER_TOOL: Any = [
 
 
 def openai_client(url: str, cassette: replay.Cassette, api_key: str) -> openai.OpenAI:
-    http = httpx2.Client(transport=replay.ReplayTransport(cassette))
+    http = OPENAI_HTTP.Client(transport=replay.ReplayTransport(cassette))
     return openai.OpenAI(http_client=http, base_url=url + "/v1", api_key=api_key, max_retries=0)
 
 
 def openai_async_client(url: str, cassette: replay.Cassette, api_key: str) -> openai.AsyncOpenAI:
-    http = httpx2.AsyncClient(transport=replay.AsyncReplayTransport(cassette))
+    http = OPENAI_HTTP.AsyncClient(transport=replay.AsyncReplayTransport(cassette))
     return openai.AsyncOpenAI(
         http_client=http, base_url=url + "/v1", api_key=api_key, max_retries=0
     )
@@ -178,7 +192,7 @@ async def test_use_cassette_routes_clients_made_before_the_block(
         sync_client.chat.completions.create(model="m", messages=user("hello"), logprobs=True)
 
 
-# --- Anthropic (httpx2) ------------------------------------------------------------------
+# --- Anthropic (httpx2, httpx before 1.0) ------------------------------------------------
 
 
 def anthropic_conversation(client: anthropic.Anthropic) -> list[Any]:
@@ -195,7 +209,7 @@ def test_anthropic_plain_and_streams_replay_offline(
     llm_env: FakeLLMServer, cassette_path: Path, server_gone: ServerGone, api_key: str
 ) -> None:
     def client(cassette: replay.Cassette) -> anthropic.Anthropic:
-        http = httpx2.Client(transport=replay.ReplayTransport(cassette))
+        http = ANTHROPIC_HTTP.Client(transport=replay.ReplayTransport(cassette))
         return anthropic.Anthropic(
             http_client=http, base_url=llm_env.url, api_key=api_key, max_retries=0
         )

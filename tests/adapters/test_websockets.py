@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import inspect
 import json
 import subprocess
 import sys
@@ -20,6 +21,7 @@ from typing import Any
 import pytest
 import websockets.asyncio.client
 import websockets.sync.client
+import websockets.version
 from click.testing import CliRunner
 from conftest import TEST_API_KEY, cassette_bytes, port_refuses
 from realtime_client import converse, retrieving
@@ -27,10 +29,18 @@ from realtime_server import RealtimeServer
 from websockets.exceptions import ConnectionClosedOK
 
 import replay
+from replay._adapters.websockets_adapter import async_layout
 from replay.tools.cli import main
 
 TESTS = Path(__file__).parent.parent
 FLAVOURS = ["sync", "async"]
+OUTSIDE_A_WITH_BLOCK = (
+    {"legacy": True}
+    if "legacy" in inspect.signature(websockets.sync.client.connect).parameters
+    else {}
+)
+"""What a sync connection used outside a ``with`` block asks for: websockets 17.1 deprecates
+it unless ``legacy=True``, which earlier versions do not take."""
 
 
 @pytest.fixture
@@ -232,6 +242,42 @@ def test_the_websockets_client_replays_text_binary_and_iteration(
         ]
 
 
+def test_the_asyncio_client_records_in_async_with_and_replays_on_await(
+    realtime: RealtimeServer, cassette_path: Path
+) -> None:
+    """Both ways of opening an asyncio connection, in every websockets version replay routes:
+    ``async with`` closes it through the recording (the session is stored complete), and the
+    secret the handshake's headers carried is scrubbed from the messages."""
+    headers = {"Authorization": f"Bearer {TEST_API_KEY}"}
+
+    async def in_async_with() -> list[object]:
+        async with websockets.asyncio.client.connect(
+            realtime.ws_url, additional_headers=headers
+        ) as connection:
+            await connection.send(f"token {TEST_API_KEY}")
+            return [await connection.recv()]
+
+    async def on_await() -> list[object]:
+        connection = await websockets.asyncio.client.connect(
+            realtime.ws_url, additional_headers=headers
+        )
+        await connection.send(f"token {TEST_API_KEY}")
+        heard = [await connection.recv()]
+        await connection.close()
+        return heard
+
+    with replay.use_cassette(cassette_path) as cassette:
+        assert asyncio.run(in_async_with()) == [f"echo: token {TEST_API_KEY}"]
+    assert cassette.recorded == 1
+    stopped(realtime)
+    stored = cassette_path.read_bytes()
+    assert b'"complete": true' in stored and TEST_API_KEY.encode() not in stored
+
+    for opening in (on_await, in_async_with):
+        with replay.use_cassette(cassette_path, mode="none"):
+            assert asyncio.run(opening()) == ["echo: token REDACTED"]
+
+
 def test_replay_speed_paces_the_server_messages_as_recorded(cassette_path: Path) -> None:
     with RealtimeServer(TEST_API_KEY, delta_delay=0.3) as server:
         recorded = record(server, cassette_path, "sync", "Say hello at length")
@@ -250,13 +296,14 @@ def test_replay_speed_paces_the_server_messages_as_recorded(cassette_path: Path)
 def test_only_the_block_is_routed_and_nothing_is_patched_outside_it(
     realtime: RealtimeServer, cassette_path: Path
 ) -> None:
+    method = async_layout(websockets.version.version).method
     sync_connect = websockets.sync.client.connect
-    async_connect = websockets.asyncio.client.connect.__dict__["connect"]
+    async_connect = vars(websockets.asyncio.client.connect)[method]
     with replay.use_cassette(cassette_path):
         assert websockets.sync.client.connect is not sync_connect
-        assert websockets.asyncio.client.connect.__dict__["connect"] is not async_connect
+        assert vars(websockets.asyncio.client.connect)[method] is not async_connect
     assert websockets.sync.client.connect is sync_connect
-    assert websockets.asyncio.client.connect.__dict__["connect"] is async_connect
+    assert vars(websockets.asyncio.client.connect)[method] is async_connect
     headers = {"Authorization": f"Bearer {TEST_API_KEY}"}
     with websockets.sync.client.connect(realtime.ws_url, additional_headers=headers) as connection:
         connection.send("outside")
@@ -270,7 +317,7 @@ def test_a_connection_still_open_when_the_block_ends_is_saved_as_it_stands(
     headers = {"Authorization": f"Bearer {TEST_API_KEY}"}
     with replay.use_cassette(cassette_path):
         connection = websockets.sync.client.connect(
-            realtime.ws_url, additional_headers=headers, legacy=True
+            realtime.ws_url, additional_headers=headers, **OUTSIDE_A_WITH_BLOCK
         )
         connection.send("one")
         assert connection.recv() == "echo: one"
