@@ -32,11 +32,11 @@ from replay._core import expiry
 from replay._core.errors import ConfigError
 from replay._core.expiry import OnExpired
 from replay._core.key import match_fields
-from replay._core.location import Location, location
+from replay._core.location import Location, S3Location, location
 from replay._core.model import Request, Response
 from replay._core.modes import MODE_VARIABLE, Mode
 from replay._core.providers import Provider
-from replay.tools import vcr
+from replay.tools import extras, vcr
 
 ACCUMULATED = ("secrets", "secret_headers", "secret_params")
 _STRING_LISTS = ("ignore", "match_headers", "ignore_hosts", "match_on", *ACCUMULATED)
@@ -347,9 +347,12 @@ class LocationType(click.ParamType):  # type: ignore[type-arg]
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         try:
-            return location(value)
+            chosen = location(value)
         except ConfigError as error:
             self.fail(str(error), param, ctx)
+        if isinstance(chosen, S3Location):  # checked before the command reads or sends a thing
+            extras.require("s3", f"{chosen}: an s3:// location")
+        return chosen
 
 
 LOCATION = LocationType()

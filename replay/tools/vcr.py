@@ -38,7 +38,6 @@ import contextlib
 import gzip
 import json
 import os
-import sys
 import tempfile
 import zlib
 from collections import Counter
@@ -206,25 +205,6 @@ def _holds(path: Path, data: bytes) -> bool:
         return False
 
 
-def missing_extra() -> str | None:
-    """What to install when the ``vcr`` extra (PyYAML) is missing; None when it is there.
-
-    The advice names this interpreter, so that it installs where replay runs, and,
-    from a clone, the clone's own path: the package index's ``replay`` is another project.
-    """
-    try:
-        import yaml  # type: ignore[import-untyped, unused-ignore]  # noqa: F401
-    except ImportError:
-        pip = f"{sys.executable} -m pip install"
-        clone = Path(__file__).resolve().parents[2]
-        if (clone / "pyproject.toml").is_file() and (clone / ".git").exists():
-            extra = f"{pip} -e '{clone}[vcr]'"
-        else:
-            extra = f"{pip} 'replay-llm[vcr]'"
-        return f"needs PyYAML: {pip} PyYAML (or the extra: {extra})"
-    return None
-
-
 class _NotVcrpy(CassetteError):
     """The file is some other tool's recording (or no recording): skipped in a directory."""
 
@@ -235,7 +215,7 @@ class _Document:
 
 
 def _load_document(source: Path, data: bytes) -> _Document | Skipped:
-    import yaml  # the vcr extra, checked by missing_extra
+    import yaml  # type: ignore[import-untyped, unused-ignore]  # the vcr extra: checked first
 
     if data.startswith(GZIP_MAGIC):  # langchain's serializer compresses its YAML
         try:
