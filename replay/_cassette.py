@@ -191,8 +191,12 @@ class Cassette:
         on_expired: OnExpired | str = OnExpired.WARN,
         before_record_request: Callable[[Request], Request | None] | None = None,
         before_record_response: Callable[[Response], Response | None] | None = None,
+        extra_cassettes: Iterable[str | os.PathLike[str] | S3Location] = (),
     ) -> None:
         self.path = location(path)
+        self.extra_cassettes = tuple(location(extra) for extra in extra_cassettes)
+        """Files read beside ``path`` and never written (pytest-recording's several cassettes
+        on one marker): their recordings replay after those of ``path`` under the same key."""
         self.before_record_request = before_record_request
         self.before_record_response = before_record_response
         self.mode = Mode.resolve(mode)
@@ -252,6 +256,7 @@ class Cassette:
         it did when recorded (see :meth:`_rekeyed_index`)."""
         self._matched: dict[str, list[tuple[str, int]]] | None = None
         self._next_order = 0
+        self._extras: list[store.Loaded] = []
         _cassettes.add(self)
 
     def __repr__(self) -> str:
@@ -301,14 +306,30 @@ class Cassette:
         if self._loaded is None:
             settled = self._store.settled(self.path) if self._replays_only() else None
             loaded = settled if settled is not None else journal.view(self._store, self.path)
-            self._file_existed = loaded.signature is not None
+            extras = [store_for(extra).read(extra) for extra in self.extra_cassettes]
+            self._file_existed = any(read.signature is not None for read in (loaded, *extras))
             if loaded.journal and self._may_record():
                 loaded = journal.fold(self._store, self.path)  # left by a killed process
-            self._loaded = loaded
+            self._extras = extras
+            self._loaded = self._with_extras(loaded)
             if not self._match_on_given:
                 remembered = _remembered_match_on(self.path, loaded.interactions)
                 self.match_rules = replace(self.rules, match_on=remembered)
         return self._loaded
+
+    def _with_extras(self, loaded: store.Loaded) -> store.Loaded:
+        """``loaded`` with the recordings of :attr:`extra_cassettes` after its own, key by key."""
+        if not self._extras:
+            return loaded
+        merged = dict(loaded.interactions)
+        for extra in self._extras:
+            for key, entry in extra.interactions.items():
+                kept = merged.get(key)
+                if kept is None:
+                    merged[key] = entry
+                else:
+                    merged[key] = {**kept, "responses": [*kept["responses"], *entry["responses"]]}
+        return replace(loaded, entries=merged)
 
     def _replays_only(self) -> bool:
         """Whether this cassette records nothing if it exists (mode ``none``; ``once`` unless
@@ -946,7 +967,7 @@ class Cassette:
         """
         with self._lock:
             if self._journaled:
-                self._loaded = journal.fold(self._store, self.path)
+                self._loaded = self._with_extras(journal.fold(self._store, self.path))
                 self._journaled = 0
                 self._changes.clear()
                 self._decoded.clear()

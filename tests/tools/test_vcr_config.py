@@ -173,3 +173,123 @@ def test_a_hook_returning_something_else_is_an_error_naming_it(
         ["*before_record_request (in the vcr_config fixture)*returned neither a vcrpy Request*"]
     )
     assert not os.path.exists(suite.path / "cassettes")
+
+
+SEVERAL_CONFTEST = """
+import os
+
+import pytest
+
+URL = os.environ["ECHO_URL"]
+
+
+@pytest.fixture(scope="module")
+def vcr_cassette_dir(request):
+    return os.path.join(os.path.dirname(request.path), "recorded")
+
+
+@pytest.fixture
+def default_cassette_name(request):
+    return "own-" + request.node.name
+
+
+@pytest.fixture(scope="module")
+def vcr_config():
+    return {
+        "match_on": ["method", "path"],
+        "filter_query_parameters": ["api_key", ("account", "ACCOUNT")],
+        "filter_post_data_parameters": [("password", None), "token"],
+        "decode_compressed_response": True,
+    }
+"""
+
+SEVERAL_TEST = """
+import os
+
+import httpx
+import pytest
+
+from conftest import URL
+
+FIRST = os.environ["RUN"] == "first"
+
+
+@pytest.mark.vcr("a.yaml")
+def test_record_a():
+    asked = {"api_key": os.environ["ECHO_KEY"], "account": "acct-7Hq2Lm9Zp4"}
+    reply = httpx.get(URL + "/a", params=asked)
+    assert reply.json()["path"].startswith("/a")
+
+
+@pytest.mark.vcr("b.yaml")
+def test_record_b():
+    form = {"password": "hunter2-Vx8Kq3Lw", "token": "tok-9Rz5Wm1Pq7", "q": "x"}
+    reply = httpx.post(URL + "/b", data=form)
+    assert reply.json()["path"] == "/b"
+
+
+@pytest.mark.vcr
+def test_own():
+    assert httpx.get(URL + "/own").json()["path"] == "/own"
+
+
+@pytest.mark.vcr("a.yaml", "b.yaml")
+def test_both(vcr):
+    if FIRST:
+        return
+    # match_on method and path: another query still finds the recording
+    assert httpx.get(URL + "/a", params={"api_key": "other"}).json()["path"].startswith("/a")
+    assert httpx.post(URL + "/b", data={"q": "y"}).json()["path"] == "/b"
+    assert len(vcr) == 2 and vcr.play_count == 2
+"""
+
+
+def test_several_cassettes_on_one_marker_the_cassette_fixtures_and_vcr_config_keys(
+    suite: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (suite.path / "conftest.py").write_text(SEVERAL_CONFTEST)
+    suite.makepyfile(test_several=SEVERAL_TEST)
+    options = ["-p", "no:cacheprovider", "-p", "no:recording"]
+    with echo_server() as url:
+        monkeypatch.setenv("ECHO_URL", url)
+        monkeypatch.setenv("RUN", "first")
+        suite.runpytest_subprocess(*options, "--record-mode", "once").assert_outcomes(passed=4)
+    recorded = suite.path / "recorded"
+    assert sorted(path.name for path in recorded.iterdir() if not path.name.startswith(".")) == [
+        "a.json",
+        "b.json",
+        "own-test_own.json",
+    ]
+    text = "".join(path.read_text() for path in recorded.glob("*.json"))
+    for secret in (KEY, "acct-7Hq2Lm9Zp4", "hunter2-Vx8Kq3Lw", "tok-9Rz5Wm1Pq7"):
+        assert secret not in text
+    saved = {path.name: path.read_bytes() for path in recorded.glob("*.json")}
+
+    monkeypatch.setenv("RUN", "second")  # the server is stopped: every answer is replayed
+    suite.runpytest_subprocess(*options).assert_outcomes(passed=4)
+    assert {path.name: path.read_bytes() for path in recorded.glob("*.json")} == saved
+
+
+def test_disable_recording_runs_vcr_marked_tests_with_no_cassette(
+    suite: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    suite.makepyfile(
+        """
+        import os
+
+        import httpx
+        import pytest
+
+        @pytest.mark.vcr
+        def test_live(vcr):
+            assert vcr is None
+            assert httpx.get(os.environ["ECHO_URL"] + "/live").json()["path"] == "/live"
+        """
+    )
+    with echo_server() as url:
+        monkeypatch.setenv("ECHO_URL", url)
+        result = suite.runpytest_subprocess(
+            "-p", "no:cacheprovider", "-p", "no:recording", "--disable-recording"
+        )
+    result.assert_outcomes(passed=1)
+    assert not (suite.path / "cassettes").exists()
