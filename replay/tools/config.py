@@ -123,7 +123,7 @@ def _checked_value(where: str, name: str, value: object) -> object:
     if name == "on_expired":
         return expiry.on_expired(where, value)
     if name in HOOKS:
-        if not callable(value):
+        if value is not None and not callable(value):
             raise ConfigError(where, value, "expected a function (or None)")
         return value
     if name in _FLAGS:
