@@ -96,6 +96,12 @@ def test_report_without_pygal(recorded: Path, tmp_path: Path) -> None:
     assert not (tmp_path / "page.html").exists()
 
 
+def test_diff_as_html_without_pygal(recorded: Path, tmp_path: Path) -> None:
+    result = replay_without("pygal", "diff", recorded, recorded, "--format", "html", cwd=tmp_path)
+    assert_one_line_naming(result, "report")
+    assert "diff --format html needs pygal" in result.stderr
+
+
 def test_serve_without_uvicorn_or_websockets(tmp_path: Path) -> None:
     for missing in ("uvicorn", "websockets"):
         result = replay_without(missing, "serve", "--port", "0", cwd=tmp_path)
