@@ -10,9 +10,9 @@ Options and their precedence: :mod:`replay.tools.config`. What spans the whole r
 
 Without pytest-recording, this plugin also stands in for it: ``@pytest.mark.vcr``, the
 ``vcr_config``, ``vcr_cassette_dir``, ``default_cassette_name`` and ``vcr`` fixtures,
-``--record-mode`` and ``--allowed-hosts`` (:class:`_RecordingStandIn`). With
-pytest-recording active beside it, those are pytest-recording's, and so is
-``--block-network``: each marker goes to its own tool.
+``--record-mode``, ``--disable-recording`` and ``--allowed-hosts``
+(:class:`_RecordingStandIn`). With pytest-recording active beside it, those are
+pytest-recording's, and so is ``--block-network``: each marker goes to its own tool.
 """
 
 from __future__ import annotations

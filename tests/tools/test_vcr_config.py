@@ -15,6 +15,10 @@ from pathlib import Path
 import pytest
 from echo_server import echo_server
 
+from replay._core.errors import ConfigError
+from replay._core.model import Request
+from replay.tools.config import from_vcr_config
+
 KEY = "sk-vcrhooks-9Qm2Vx7Lp1Zr8Kd4"
 
 HOOKS_CONFTEST = """
@@ -293,3 +297,23 @@ def test_disable_recording_runs_vcr_marked_tests_with_no_cassette(
         )
     result.assert_outcomes(passed=1)
     assert not (suite.path / "cassettes").exists()
+
+
+def test_vcr_config_keys_translate_or_are_refused_naming_the_key() -> None:
+    def scrub(request: object) -> object:
+        request.headers.clear()  # type: ignore[attr-defined]
+        return request
+
+    options = from_vcr_config(
+        "vcr_config", {"before_record": scrub, "before_record_response": None}
+    )
+    hook = options["before_record_request"]
+    assert callable(hook) and "before_record_response" not in options
+    asked = Request("POST", "https://api.example.com/v1?b=2", (("x-key", "v"),), b"{}")
+    assert hook(asked) == Request("POST", "https://api.example.com/v1?b=2", (), b"{}")
+    with pytest.raises(ConfigError, match=r"before_record_request \(in vcr_config\).*function"):
+        from_vcr_config("vcr_config", {"before_record_request": "scrub"})
+    with pytest.raises(ConfigError, match=r"custom_matchers \(in vcr_config\).*unknown option"):
+        from_vcr_config("vcr_config", {"custom_matchers": {}})
+    with pytest.raises(ConfigError, match="override the vcr_cassette_dir fixture"):
+        from_vcr_config("vcr_config", {"cassette_library_dir": "x"})
