@@ -83,6 +83,21 @@ REAL_SUITES: dict[str, list[str]] = {
         "blockbuster==1.5.26",
         "brotli==1.2.0",
     ],
+    # Their test-requirements.txt, but httpx<0.28, which replay's httpx>=0.28 excludes; what
+    # they leave unpinned is pinned at the releases the suites were vendored with (SOURCE.md).
+    "openinference_anthropic": [
+        "openinference-instrumentation-anthropic==1.1.2",
+        "anthropic==0.84.0",
+        "opentelemetry-sdk==1.45.2",
+        "respx==0.23.1",
+    ],
+    "openinference_mistralai": [
+        "openinference-instrumentation-mistralai==2.1.0",
+        "mistralai==2.0.0",
+        "opentelemetry-sdk==1.39.1",  # mistralai 2.0.0 asks for semantic conventions 0.60
+        "opentelemetry-instrumentation-httpx==0.60b1",
+        "respx==0.23.1",
+    ],
 }
 """The public suites in tests/real_suites and the releases of their projects that their vendored
 tests were written for (pinned, so the suites test replay, not a newer release of theirs)."""

@@ -46,6 +46,7 @@ from functools import partial
 from pathlib import Path
 from types import TracebackType
 from typing import Any
+from urllib.parse import urlsplit
 
 import anyio.to_thread
 
@@ -55,6 +56,7 @@ from replay._core.errors import (
     CassetteError,
     CassetteMiss,
     ConfigError,
+    DroppedRequestBlocked,
     ReplayError,
     UndecodableSecret,
     UnusedRecordings,
@@ -119,6 +121,9 @@ class Record:
     this session issued: the same request with their real ids."""
     parsed: Any = request_keys.NOT_JSON
     """The JSON value of the stored request's body, if its key parsed that very body."""
+    kept: bool = True
+    """False when ``before_record_request`` dropped the request: it goes upstream as the caller
+    sent it, and nothing of it is stored (:meth:`Cassette.add` passes it over)."""
 
 
 @dataclass(slots=True)
@@ -156,6 +161,17 @@ class Cassette:
     by its whole key (:mod:`replay._core.key`). ``normalize=False`` stores ids and times as
     they came (``replay import-vcr`` keeps converted recordings so); secrets are redacted
     all the same.
+
+    ``before_record_request`` and ``before_record_response`` are vcrpy's hooks over this
+    project's :class:`~replay._core.model.Request` and :class:`~replay._core.model.Response`
+    (:mod:`replay.tools.vcr` gives them vcrpy's shapes): the first sees each request before
+    it is matched or stored and returns what is matched and stored in its place, or None to
+    drop it, and a dropped request is sent on unrecorded (in mode ``none`` it raises
+    :class:`~replay._core.errors.DroppedRequestBlocked` unless ``block_network`` is False);
+    the second sees each response about to be stored, and returns what is stored, or None to
+    store nothing. Redaction and normalization run after them, on what they return, with the
+    secrets the request carried as sent: a hook can add to redaction, never undo it. They run
+    on what is recorded, not on what is read back from the file (which holds their results).
     """
 
     def __init__(
@@ -179,8 +195,16 @@ class Cassette:
         max_age: float | timedelta | str | None = None,
         on_expired: OnExpired | str = OnExpired.WARN,
         unused: Unused | str = Unused.ALLOW,
+        before_record_request: Callable[[Request], Request | None] | None = None,
+        before_record_response: Callable[[Response], Response | None] | None = None,
+        extra_cassettes: Iterable[str | os.PathLike[str] | S3Location] = (),
     ) -> None:
         self.path = location(path)
+        self.extra_cassettes = tuple(location(extra) for extra in extra_cassettes)
+        """Files read beside ``path`` and never written (pytest-recording's several cassettes
+        on one marker): their recordings replay after those of ``path`` under the same key."""
+        self.before_record_request = before_record_request
+        self.before_record_response = before_record_response
         self.mode = Mode.resolve(mode)
         self.rules = KeyRules(tuple(ignore), tuple(match_headers))
         self._match_on_given = match_on is not None
@@ -241,6 +265,7 @@ class Cassette:
         it did when recorded (see :meth:`_rekeyed_index`)."""
         self._matched: dict[str, list[tuple[str, int]]] | None = None
         self._next_order = 0
+        self._extras: list[store.Loaded] = []
         _cassettes.add(self)
 
     def __repr__(self) -> str:
@@ -328,15 +353,30 @@ class Cassette:
         if self._loaded is None:
             settled = self._store.settled(self.path) if self._replays_only() else None
             loaded = settled if settled is not None else journal.view(self._store, self.path)
-            self._file_existed = loaded.signature is not None
+            extras = [store_for(extra).read(extra) for extra in self.extra_cassettes]
+            self._file_existed = any(read.signature is not None for read in (loaded, *extras))
             if loaded.journal and self._may_record():
                 loaded = journal.fold(self._store, self.path)  # left by a killed process
-            self._loaded = loaded
-            self._first_read = loaded
+            self._extras = extras
+            self._loaded = self._first_read = self._with_extras(loaded)
             if not self._match_on_given:
                 remembered = _remembered_match_on(self.path, loaded.interactions)
                 self.match_rules = replace(self.rules, match_on=remembered)
         return self._loaded
+
+    def _with_extras(self, loaded: store.Loaded) -> store.Loaded:
+        """``loaded`` with the recordings of :attr:`extra_cassettes` after its own, key by key."""
+        if not self._extras:
+            return loaded
+        merged = dict(loaded.interactions)
+        for extra in self._extras:
+            for key, entry in extra.interactions.items():
+                kept = merged.get(key)
+                if kept is None:
+                    merged[key] = entry
+                else:
+                    merged[key] = {**kept, "responses": [*kept["responses"], *entry["responses"]]}
+        return replace(loaded, entries=merged)
 
     def _replays_only(self) -> bool:
         """Whether this cassette records nothing if it exists (mode ``none``; ``once`` unless
@@ -463,15 +503,29 @@ class Cassette:
         """Whether a request to ``url`` bypasses this cassette (``ignore_hosts``)."""
         return self.ignored_hosts.ignores(url)
 
+    def _hooked(self, request: Request) -> Request | None:
+        """``request`` as ``before_record_request`` returns it (None: dropped)."""
+        hook = self.before_record_request
+        return request if hook is None else hook(request)
+
     def holds(self, request: Request) -> bool:
         """Whether a response to ``request`` is recorded (played already or not)."""
-        key = self.key_for(decoded_request(request))
+        hooked = self._hooked(request)
+        if hooked is None:
+            return False
+        key = self.key_for(decoded_request(hooked))
         with self._lock:
             return bool(self._outcomes(key))
 
     def decide(self, request: Request) -> Replay | Record:
         """Replay, or record; raises :class:`CassetteMiss` where the mode forbids recording."""
-        asked, request = request, decoded_request(request)
+        asked = request
+        if self.before_record_request is not None:
+            hooked = self.before_record_request(request)
+            if hooked is None:
+                return self._dropped(request)
+            request = hooked
+        request = decoded_request(request)
         key, redacted, digest, keyed_body, parsed = self._keyed(request)  # which loads the cassette
         with self._lock:
             if self.match_rules.match_on is None:
@@ -513,7 +567,10 @@ class Cassette:
                 self._replays[source] = self._replays.get(source, 0) + 1
                 return Replay(outcomes[chosen])
             self.used_keys.add(key)
-        scrub = self.redactor.with_secrets_of(request, redacted)
+        if asked is request or self.before_record_request is None:
+            scrub = self.redactor.with_secrets_of(request, redacted)
+        else:  # what the caller sent is scrubbed, whatever the hook took out of it
+            scrub = self.redactor.with_secrets_of(decoded_request(asked))
         stored = self.redactor.request(request, scrub, redacted)
         if self.normalize:
             stored = self._normalizer.request(stored)
@@ -523,6 +580,14 @@ class Cassette:
         if stored.body != keyed_body:  # parsed, it would not be the stored body's value
             parsed = request_keys.NOT_JSON
         return Record(key, stored, scrub, sent, upstream, parsed)
+
+    def _dropped(self, request: Request) -> Record:
+        """A request ``before_record_request`` dropped: sent on unrecorded, as vcrpy sends it,
+        but blocked where the cassette replays only, as a connection no cassette makes is."""
+        if self.mode is Mode.NONE and self.block_network:
+            target = urlsplit(request.url)
+            raise DroppedRequestBlocked(target.hostname or "", target.port, self.path)
+        return Record("", request, self.redactor.known, kept=False)
 
     def _records_expired(self, key: str, request: Request, outcome: Outcome) -> bool:
         """Whether to record ``request`` again because ``outcome``, its recording, is older
@@ -611,8 +676,12 @@ class Cassette:
 
     def answers_for(self, request: Request) -> list[tuple[Outcome, int]]:
         """Each response recorded for ``request``, found as :meth:`decide` finds them, with
-        how often it was replayed; none is taken. Raises :class:`CassetteMiss` for none."""
-        request = decoded_request(request)
+        how often it was replayed; none is taken. Raises :class:`CassetteMiss` for none (and
+        for a request ``before_record_request`` drops)."""
+        hooked = self._hooked(request)
+        if hooked is None:
+            raise CassetteMiss(self.path, request.method, request.url, "is dropped by the hook")
+        request = decoded_request(hooked)
         key = self.key_for(request)
         with self._lock:
             if self.match_rules.match_on is None:
@@ -767,6 +836,13 @@ class Cassette:
         """Store what the network answered to ``record``, redacted and normalized; ``seed``
         is the one its caller's view was normalized with (:meth:`recording`), and ``shown``
         that view of the whole body, when it was made in one piece."""
+        if not record.kept:
+            return
+        if isinstance(outcome, Response) and self.before_record_response is not None:
+            hooked = self.before_record_response(outcome)
+            if hooked is None:
+                return
+            outcome = hooked
         framed = False  # an AWS event stream: its rewrites go frame by frame
         if isinstance(outcome, Response):
             self._refuse_undecoded(
@@ -851,7 +927,7 @@ class Cassette:
         of ``content_type``, goes to the caller through :attr:`Recording.shown`."""
         with self._lock:
             seed = self._next_seed(record.key)
-            normalizer = self._normalizer if self.normalize else None
+            normalizer = self._normalizer if self.normalize and record.kept else None
             shown = ShownBody(normalizer, record.request.url, content_type, self.providers, seed)
             recording = Recording(self, record, outcome, seed, shown)
             self._recordings.add(recording)
@@ -938,7 +1014,7 @@ class Cassette:
         """
         with self._lock:
             if self._journaled:
-                self._loaded = journal.fold(self._store, self.path)
+                self._loaded = self._with_extras(journal.fold(self._store, self.path))
                 self._journaled = 0
                 self._changes.clear()
                 self._decoded.clear()

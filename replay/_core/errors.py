@@ -12,7 +12,8 @@
     ├── UnusedRecordings         a cassette closed with recorded responses nobody asked for
     │                            (``unused="fail"``)
     ├── NetworkBlocked           a connection no cassette makes: blocked, in mode none or by
-    │                            --block-network
+    │   │                        --block-network
+    │   └── DroppedRequestBlocked    a request before_record_request dropped, in mode none
     └── UnroutedLibrary          a warning: a library whose version replay cannot route
 
 Each error keeps the facts it was built from as attributes and builds its
@@ -213,20 +214,33 @@ class NetworkBlocked(ReplayError):
         self.host = host
         self.port = port
         self.cassette = cassette
-        where = host if port is None else f"{host}:{port}"
-        if cassette is None:
-            message = (
+        super().__init__(self._message(host if port is None else f"{host}:{port}"))
+
+    def _message(self, where: str) -> str:
+        if self.cassette is None:
+            return (
                 f"network access to {where} is blocked (replay --block-network); "
                 "record a cassette for this request or add the host to --allow-hosts"
             )
-        else:
-            message = (
-                f"connection to {where} made outside cassette {cassette}, which replays only "
-                "(mode 'none'): the client making it does not go through replay (a library "
-                "replay does not route, or a socket of its own). Record it with a client "
-                "replay routes, add the host to ignore_hosts, or pass block_network=False"
-            )
-        super().__init__(message)
+        return (
+            f"connection to {where} made outside cassette {self.cassette}, which replays only "
+            "(mode 'none'): the client making it does not go through replay (a library "
+            "replay does not route, or a socket of its own). Record it with a client "
+            "replay routes, add the host to ignore_hosts, or pass block_network=False"
+        )
+
+
+class DroppedRequestBlocked(NetworkBlocked):
+    """A request the cassette's ``before_record_request`` hook dropped, in a cassette that
+    replays only: it would go to the network unrecorded, as vcrpy sends it, so it is blocked."""
+
+    def _message(self, where: str) -> str:
+        return (
+            f"request to {where} dropped by before_record_request in cassette {self.cassette}, "
+            "which replays only (mode 'none'): a dropped request is neither recorded nor "
+            "replayed, and would reach the network. Keep it in the hook, add the host to "
+            "ignore_hosts, or pass block_network=False"
+        )
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import os
 import re
 import tomllib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
@@ -32,14 +32,19 @@ from replay._core import expiry
 from replay._core.errors import ConfigError
 from replay._core.expiry import OnExpired
 from replay._core.key import match_fields
-from replay._core.location import Location, location
+from replay._core.location import Location, S3Location, location
+from replay._core.model import Request, Response
 from replay._core.modes import MODE_VARIABLE, Mode
 from replay._core.providers import Provider
 from replay._core.unused import Unused, unused_choice
+from replay.tools import extras, vcr
 
 ACCUMULATED = ("secrets", "secret_headers", "secret_params")
 _STRING_LISTS = ("ignore", "match_headers", "ignore_hosts", "match_on", *ACCUMULATED)
 _FLAGS = ("allow_playback_repeats", "ignore_localhost", "block_network")
+HOOKS = ("before_record_request", "before_record_response")
+"""vcrpy's recording hooks (see :class:`~replay._cassette.Cassette`): callables, so given in
+the ``replay_config`` or ``vcr_config`` fixture or a marker, never in pyproject.toml."""
 OPTIONS = (
     "mode",
     *_STRING_LISTS,
@@ -49,6 +54,7 @@ OPTIONS = (
     "max_age",
     "on_expired",
     "unused",
+    *HOOKS,
 )
 _UNSAFE_IN_FILE_NAMES = re.compile(r"[^\w.\-\[\]]")
 
@@ -73,6 +79,8 @@ class Settings:
     max_age: timedelta | None = None
     on_expired: OnExpired = OnExpired.WARN
     unused: Unused = Unused.ALLOW
+    before_record_request: Callable[[Request], Request | None] | None = None
+    before_record_response: Callable[[Response], Response | None] | None = None
 
     def cassette_options(self) -> dict[str, Any]:
         """Keyword arguments for :class:`~replay._cassette.Cassette`, the mode left out."""
@@ -119,6 +127,10 @@ def _checked_value(where: str, name: str, value: object) -> object:
         return expiry.on_expired(where, value)
     if name == "unused":
         return unused_choice(where, value)
+    if name in HOOKS:
+        if value is not None and not callable(value):
+            raise ConfigError(where, value, "expected a function (or None)")
+        return value
     if name in _FLAGS:
         if not isinstance(value, bool):
             raise ConfigError(where, value, "expected true or false")
@@ -143,12 +155,14 @@ _VCR_NEEDLESS = {
     "record_on_exception": "replay records what was answered, exception or not",
     "allowed_hosts": "read by the network guard of --block-network, as pytest-recording does",
 }
+_VCR_HOOKS = {
+    "before_record_request": ("before_record_request", vcr.request_hook),
+    "before_record": ("before_record_request", vcr.request_hook),  # vcrpy's older name
+    "before_record_response": ("before_record_response", vcr.response_hook),
+}
+"""vcrpy's hooks, over vcrpy's shapes: replay's option, and the wrapper taking and giving
+replay's request or response."""
 _VCR_REFUSED = {
-    "before_record_request": "replay has no recording hooks: secrets are redacted (add "
-    "secrets=, secret_headers=, secret_params=), ids and times get placeholders; skip a "
-    "host with ignore_hosts=[...]",
-    "before_record_response": "replay has no recording hooks: secrets are redacted (add "
-    "secrets=[...]), ids, times and volatile headers get placeholders",
     "cassette_library_dir": "override the vcr_cassette_dir fixture",
     "path_transformer": "cassettes are NAME.json in vcr_cassette_dir",
     "func_path_generator": "override the default_cassette_name fixture",
@@ -156,7 +170,6 @@ _VCR_REFUSED = {
     "persister": "replay saves its cassettes itself (atomically, merged)",
     "drop_unused_requests": "replay prune removes what no test used",
 }
-_VCR_REFUSED["before_record"] = _VCR_REFUSED["before_record_request"]
 
 
 def from_vcr_config(source: str, options: Mapping[str, object]) -> dict[str, object]:
@@ -174,6 +187,13 @@ def from_vcr_config(source: str, options: Mapping[str, object]) -> dict[str, obj
             if value is False and name == "record_on_exception":
                 raise ConfigError(where, value, "not supported: replay records every answer")
             continue
+        if name in _VCR_HOOKS:
+            if value is None:
+                continue
+            if not callable(value):
+                raise ConfigError(where, value, "expected a function (or None)")
+            name, wrapper = _VCR_HOOKS[name]
+            value = wrapper(value, where)
         if name == "record_mode":
             mode = str(getattr(value, "value", value))
             if mode not in VCR_MODES:
@@ -336,9 +356,12 @@ class LocationType(click.ParamType):  # type: ignore[type-arg]
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         try:
-            return location(value)
+            chosen = location(value)
         except ConfigError as error:
             self.fail(str(error), param, ctx)
+        if isinstance(chosen, S3Location):  # checked before the command reads or sends a thing
+            extras.require("s3", f"{chosen}: an s3:// location")
+        return chosen
 
 
 LOCATION = LocationType()

@@ -10,9 +10,9 @@ Options and their precedence: :mod:`replay.tools.config`. What spans the whole r
 
 Without pytest-recording, this plugin also stands in for it: ``@pytest.mark.vcr``, the
 ``vcr_config``, ``vcr_cassette_dir``, ``default_cassette_name`` and ``vcr`` fixtures,
-``--record-mode`` and ``--allowed-hosts`` (:class:`_RecordingStandIn`). With
-pytest-recording active beside it, those are pytest-recording's, and so is
-``--block-network``: each marker goes to its own tool.
+``--record-mode``, ``--disable-recording`` and ``--allowed-hosts``
+(:class:`_RecordingStandIn`). With pytest-recording active beside it, those are
+pytest-recording's, and so is ``--block-network``: each marker goes to its own tool.
 """
 
 from __future__ import annotations
@@ -109,6 +109,12 @@ def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginMa
             choices=list(VCR_MODES),
             default=None,
             help="pytest-recording's name for --replay-mode (rewrite: all, any: new_episodes)",
+        )
+        group.addoption(
+            "--disable-recording",
+            action="store_true",
+            help="pytest-recording's: vcr-marked tests run with no cassette (replay markers "
+            "still have theirs)",
         )
     group.addoption(
         "--replay-mode",
@@ -284,20 +290,23 @@ def _replay_cassette_of_test(request: pytest.FixtureRequest) -> Iterator[Cassett
     config = request.config
     request.node.stash[_GUARD] = _guard_of_test(request)
     markers = list(request.node.iter_markers("replay"))
-    vcr_markers = list(request.node.iter_markers("vcr")) if config.stash[_STANDS_IN] else []
+    vcr_markers = []
+    if config.stash[_STANDS_IN] and not config.getoption("disable_recording"):
+        vcr_markers = list(request.node.iter_markers("vcr"))
     if not markers and not vcr_markers and "replay_cassette" not in request.fixturenames:
         yield None
         return
+    extras: tuple[Location, ...] = ()
     if markers or not vcr_markers:
         path, options = _replay_marked(request, markers)
     else:
-        path, options = _vcr_marked(request, vcr_markers)
+        path, extras, options = _vcr_marked(request, vcr_markers)
     run = config.stash[_RUN]
     command_line_mode = _command_line_mode(config)
     request.node.stash[_SETTINGS] = chosen = settings(
         options, command_line_mode, command_line_unused=config.getoption("replay_unused")
     )
-    cassette = run.open(path, chosen)
+    cassette = run.open(path, chosen, extras)
     cassette.misses = request.node.stash[_MISSES] = LocatedMisses(request.path)
     request.node.stash[_CASSETTE] = cassette
     forced = mode_forced_by_ci(options, command_line_mode, os.environ)
@@ -328,9 +337,11 @@ def _replay_marked(
 
 def _vcr_marked(
     request: pytest.FixtureRequest, markers: list[pytest.Mark]
-) -> tuple[Location, dict[str, object]]:
-    """A test marked as pytest-recording marks it: its options, and its cassette, the one
-    a marker names (converted: ``x.yaml`` -> ``x.json``) or ``default_cassette_name``."""
+) -> tuple[Location, tuple[Location, ...], dict[str, object]]:
+    """A test marked as pytest-recording marks it: its cassette, the one a marker names
+    (converted: ``x.yaml`` -> ``x.json``) or ``default_cassette_name``; the cassettes read
+    beside it; its options. Several named, as pytest-recording combines them: all are read,
+    in the order named, after the test's ``default_cassette_name``, which alone records."""
     where = f"the vcr marker of {request.node.nodeid}"
     options = merged(
         [
@@ -341,12 +352,11 @@ def _vcr_marked(
         ]
     )
     directory = Path(request.getfixturevalue("vcr_cassette_dir"))
-    named = [os.fspath(name) for marker in markers for name in marker.args]
-    if len(named) > 1:
-        raise ConfigError(where, named, "replay reads one cassette per test: merge these into one")
-    if named:
-        return target_of(directory / named[0]), options
-    return directory / f"{request.getfixturevalue('default_cassette_name')}.json", options
+    named = list(dict.fromkeys(os.fspath(name) for marker in markers for name in marker.args))
+    if len(named) == 1:
+        return target_of(directory / named[0]), (), options
+    default = directory / f"{request.getfixturevalue('default_cassette_name')}.json"
+    return default, tuple(target_of(directory / name) for name in named), options
 
 
 @pytest.fixture

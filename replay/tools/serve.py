@@ -153,18 +153,6 @@ class _QuietCuts(logging.Filter):
         return not (record.exc_info and isinstance(record.exc_info[1], cut))
 
 
-def missing_extra() -> str | None:
-    """Why ``replay serve`` cannot run here, or None: uvicorn is the optional extra ``serve``."""
-    try:
-        import uvicorn  # noqa: F401
-    except ImportError:
-        return (
-            "serve needs uvicorn: pip install uvicorn (the extra 'replay-llm[serve]'; "
-            "from a clone: pip install -e '.[serve]')"
-        )
-    return None
-
-
 def _server(proxy: ReplayProxy) -> uvicorn.Server:
     import uvicorn  # the optional extra: imported when serving, not by every replay command
 

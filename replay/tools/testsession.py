@@ -74,8 +74,14 @@ class TestRun:
                 os.unlink(draft)
         return note.read_text() == "1"
 
-    def open(self, path: Location, settings: Settings) -> Cassette:
-        cassette = Cassette(path, settings.mode, **settings.cassette_options())
+    def open(
+        self, path: Location, settings: Settings, extra_cassettes: tuple[Location, ...] = ()
+    ) -> Cassette:
+        """The test's cassette at ``path``; ``extra_cassettes`` are read beside it, never
+        written (several cassettes on pytest-recording's marker)."""
+        cassette = Cassette(
+            path, settings.mode, extra_cassettes=extra_cassettes, **settings.cassette_options()
+        )
         cassette.mode = settings.mode  # --replay-mode wins over REPLAY_MODE, which Cassette reads
         if settings.mode is Mode.ONCE and not self.existed_at_start(path):
             cassette.mode = Mode.NEW_EPISODES

@@ -38,20 +38,20 @@ import contextlib
 import gzip
 import json
 import os
-import sys
 import tempfile
 import zlib
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl, urlsplit
 
 from replay._cassette import Cassette, Record
-from replay._core.errors import CassetteError, CassetteMiss
+from replay._core.errors import CassetteError, CassetteMiss, ConfigError
 from replay._core.key import url_problem
 from replay._core.model import (
     EVENTSTREAM_CONTENT_TYPE,
@@ -205,25 +205,6 @@ def _holds(path: Path, data: bytes) -> bool:
         return False
 
 
-def missing_extra() -> str | None:
-    """What to install when the ``vcr`` extra (PyYAML) is missing; None when it is there.
-
-    The advice names this interpreter, so that it installs where replay runs, and,
-    from a clone, the clone's own path: the package index's ``replay`` is another project.
-    """
-    try:
-        import yaml  # type: ignore[import-untyped, unused-ignore]  # noqa: F401
-    except ImportError:
-        pip = f"{sys.executable} -m pip install"
-        clone = Path(__file__).resolve().parents[2]
-        if (clone / "pyproject.toml").is_file() and (clone / ".git").exists():
-            extra = f"{pip} -e '{clone}[vcr]'"
-        else:
-            extra = f"{pip} 'replay-llm[vcr]'"
-        return f"needs PyYAML: {pip} PyYAML (or the extra: {extra})"
-    return None
-
-
 class _NotVcrpy(CassetteError):
     """The file is some other tool's recording (or no recording): skipped in a directory."""
 
@@ -234,7 +215,7 @@ class _Document:
 
 
 def _load_document(source: Path, data: bytes) -> _Document | Skipped:
-    import yaml  # the vcr extra, checked by missing_extra
+    import yaml  # type: ignore[import-untyped, unused-ignore]  # the vcr extra: checked first
 
     if data.startswith(GZIP_MAGIC):  # langchain's serializer compresses its YAML
         try:
@@ -702,6 +683,152 @@ def register(vcr: Any = None) -> Any:
     return vcr
 
 
+# vcrpy's recording hooks, over vcrpy's shapes of a request and a response.
+
+
+class VcrHeaders(MutableMapping[str, str]):
+    """vcrpy's ``HeadersDict``: one value a name, names matched whatever their case, each kept
+    as first set; a list set keeps its first value, as vcrpy's does."""
+
+    def __init__(self, headers: Iterable[tuple[str, str]] | Mapping[str, Any] = ()) -> None:
+        self._store: dict[str, tuple[str, str]] = {}
+        pairs = headers.items() if isinstance(headers, Mapping) else headers
+        for name, value in pairs:
+            self[name] = value
+
+    def __setitem__(self, name: str, value: Any) -> None:
+        if isinstance(value, list | tuple):
+            value = value[0]
+        kept = self._store.get(name.lower())
+        self._store[name.lower()] = (kept[0] if kept else name, value)
+
+    def __getitem__(self, name: str) -> str:
+        return self._store[name.lower()][1]
+
+    def __delitem__(self, name: str) -> None:
+        del self._store[name.lower()]
+
+    def __iter__(self) -> Iterator[str]:
+        return (name for name, _ in self._store.values())
+
+    def __len__(self) -> int:
+        return len(self._store)
+
+    def __repr__(self) -> str:
+        return repr(dict(self.items()))
+
+
+class VcrRequest:
+    """A request as vcrpy's ``vcr.request.Request`` shows it to ``before_record_request``:
+    ``method``, ``uri`` (``url``), ``body`` (bytes; text set is stored UTF-8), ``headers`` and
+    what vcrpy reads off the URI (``scheme``, ``host``, ``port``, ``path``, ``query``)."""
+
+    def __init__(self, method: str, uri: str, body: bytes | str | None, headers: Any) -> None:
+        self.method = method
+        self.uri = uri
+        self.body = body
+        self.headers = headers
+
+    @property
+    def headers(self) -> VcrHeaders:
+        return self._headers
+
+    @headers.setter
+    def headers(self, value: Any) -> None:
+        self._headers = value if isinstance(value, VcrHeaders) else VcrHeaders(value)
+
+    @property
+    def body(self) -> bytes:
+        return self._body
+
+    @body.setter
+    def body(self, value: bytes | str | None) -> None:
+        self._body = value.encode("utf-8") if isinstance(value, str) else bytes(value or b"")
+
+    @property
+    def url(self) -> str:
+        return self.uri
+
+    @property
+    def scheme(self) -> str:
+        return urlsplit(self.uri).scheme
+
+    @property
+    def host(self) -> str:
+        return urlsplit(self.uri).hostname or ""
+
+    @property
+    def port(self) -> int:
+        parts = urlsplit(self.uri)
+        return parts.port or {"https": 443, "http": 80}.get(parts.scheme, 0)
+
+    @property
+    def path(self) -> str:
+        return urlsplit(self.uri).path
+
+    @property
+    def query(self) -> list[tuple[str, str]]:
+        return sorted(parse_qsl(urlsplit(self.uri).query, keep_blank_values=True))
+
+    def add_header(self, name: str, value: str) -> None:
+        self.headers[name] = value
+
+    def __repr__(self) -> str:
+        return f"<Request ({self.method}) {self.uri}>"
+
+
+def request_hook(hook: Callable[[Any], Any], source: str) -> Callable[[Request], Request | None]:
+    """vcrpy's ``before_record_request`` as :class:`~replay._cassette.Cassette` takes it: over
+    a :class:`VcrRequest` made afresh for each call (vcrpy hands it a copy), its result, a
+    vcrpy-shaped request or None, made replay's again (``source`` names it in errors)."""
+
+    def hooked(request: Request) -> Request | None:
+        returned = hook(VcrRequest(request.method, request.url, request.body, request.headers))
+        if returned is None:
+            return None
+        try:
+            return _asked(returned, like=request)
+        except (AttributeError, TypeError) as error:
+            raise ConfigError(
+                source, returned, f"returned neither a vcrpy Request nor None ({error})"
+            ) from error
+
+    return hooked
+
+
+def response_hook(hook: Callable[[Any], Any], source: str) -> Callable[[Response], Response | None]:
+    """vcrpy's ``before_record_response`` as :class:`~replay._cassette.Cassette` takes it: over
+    vcrpy's response dict (``status``, ``headers``, ``body.string``), made afresh for each
+    call; what it returns, such a dict or None, made replay's again."""
+
+    def hooked(response: Response) -> Response | None:
+        returned = hook(_vcr_response(response))
+        if returned is None:
+            return None
+        try:
+            return _answered(returned, like=response)
+        except _Unconvertible as error:
+            raise ConfigError(source, returned, f"returned a response that {error}") from error
+
+    return hooked
+
+
+def _answered(returned: Any, like: Response) -> Response:
+    """vcrpy's response dict, as a hook returns it, as replay's: what it left as it was (the
+    headers, the body) keeps its recorded form (every header value, a stream's chunks)."""
+    entry = _fields(returned, "response", ("status", "headers", "body"), ("status",))
+    status = _fields(entry["status"], "response.status", ("code", "message"), ("code",))
+    code = _status_code(status["code"], "response.status.code")
+    headers = like.headers
+    if entry.get("headers") != _vcr_headers(like.headers):
+        headers = _headers(entry.get("headers"), "response.headers")
+    chunks = like.chunks
+    body = _response_body(entry.get("body", _MISSING))
+    if body != like.body:
+        chunks = _chunks(body, header_value(headers, "content-type") or "")
+    return replace(like, status=code, headers=headers, chunks=chunks)
+
+
 # What a pytest-recording suite reads of its ``vcr`` fixture.
 
 
@@ -846,10 +973,13 @@ def _vcr_response(response: Response) -> dict[str, Any]:
     }
 
 
-def _asked(request: Any) -> Request:
-    """A vcrpy ``Request`` (or a :class:`RecordedRequest`) as replay's."""
+def _asked(request: Any, like: Request | None = None) -> Request:
+    """A vcrpy ``Request`` (or a :class:`RecordedRequest`) as replay's; the headers of ``like``
+    where they are the same ones (vcrpy's keep one value a name: ``like``'s keep them all)."""
     body = request.body or b""
     headers = tuple((str(name).lower(), str(value)) for name, value in request.headers.items())
+    if like is not None and VcrHeaders(headers) == VcrHeaders(like.headers):
+        headers = like.headers
     return Request(
         request.method, request.uri, headers, body.encode() if isinstance(body, str) else body
     )

@@ -46,6 +46,11 @@ SUITES: list[Suite] = [
             ),
         ),
     ),
+    Suite("openinference_anthropic", cassettes=("tests/openinference/anthropic/cassettes",)),
+    Suite(
+        "openinference_mistralai",
+        cassettes=("tests/openinference/instrumentation/mistralai/cassettes",),
+    ),
 ]
 
 

@@ -347,7 +347,8 @@ def test_missing_pyyaml_advice_names_this_python_and_this_clone(
     clone = Path(replay.__file__).resolve().parents[1]
     pip = f"{sys.executable} -m pip install"
     assert result.stderr == (
-        f"replay: import-vcr needs PyYAML: {pip} PyYAML (or the extra: {pip} -e '{clone}[vcr]')\n"
+        f"replay: import-vcr needs PyYAML: {pip} 'replay-llm[vcr]' "
+        f"(from this clone: {pip} -e '{clone}[vcr]')\n"
     )
     # The path named is this checkout, whose [vcr] extra brings PyYAML: it works from anywhere.
     assert 'vcr = ["vcrpy>=7", "PyYAML>=6"]' in (clone / "pyproject.toml").read_text()

@@ -11,7 +11,7 @@ import click
 from replay._core.key import KeyRules
 from replay._core.location import Location
 from replay.tools import diff as semantic_diff
-from replay.tools import layout, report, review
+from replay.tools import extras, layout, report, review
 from replay.tools.cli.compare import _GIT_REV_OPTION, _IGNORE_OPTION, _compared, _print_diff
 from replay.tools.cli.output import _JSON, Output, _existing, _output
 from replay.tools.config import LOCATION
@@ -49,6 +49,8 @@ def diff_command(
 
     Exit status 1 when any pair changed or is only on one side.
     """
+    if shape == "html":
+        extras.require("report", "diff --format html")
     as_json = as_json or shape == "json"
     output = _output(as_json)
     compared = _compared(old, new, ignore, git_rev)

@@ -9,7 +9,8 @@ import click
 
 from replay._core.errors import CassetteError
 from replay._core.location import Location, S3Location
-from replay.tools.cli.output import _JSON, _output, fail
+from replay.tools import extras
+from replay.tools.cli.output import _JSON, _output
 from replay.tools.config import LOCATION
 from replay.tools.wording import counted
 
@@ -50,8 +51,7 @@ def import_vcr_command(
     langchain's serializers) to replay cassettes; exit status 1 if some could not be."""
     from replay.tools import vcr
 
-    if (missing := vcr.missing_extra()) is not None:
-        fail(f"import-vcr {missing}")
+    extras.require("vcr", "import-vcr")
     output = _output(as_json)
     results = vcr.import_paths(paths, delete=delete, force=force, normalize=normalize)
     failed = [(source, error) for source, error in results if isinstance(error, CassetteError)]

@@ -9,7 +9,7 @@ import click
 from replay._core.errors import ConfigError
 from replay._core.location import Location
 from replay.tools import diff as semantic_diff
-from replay.tools import report
+from replay.tools import extras, report
 from replay.tools.cli.compare import (
     _GIT_REV_OPTION,
     _IGNORE_OPTION,
@@ -67,6 +67,7 @@ def report_command(
       replay report cassettes/v1 cassettes/v2 --ignore model -o report.html
       replay report cassettes --git-rev main -o report.html
     """
+    extras.require("report", "report")
     output = _output(False)
     try:
         priced = report.Prices.parse(prices)

@@ -17,7 +17,7 @@ import click
 from replay._core import reissue
 from replay._core.location import Location
 from replay._store import usage
-from replay.tools import diff
+from replay.tools import diff, extras
 from replay.tools.cli.compare import PAGE, _in_a_folder, _print_diff, write_page
 from replay.tools.cli.output import _CASSETTES, _COLOR, _output, _read, fail
 from replay.tools.config import LOCATION
@@ -133,6 +133,8 @@ def rerun_command(
     originals are never written. Exit status as diff's: 0 unchanged, 1 differences
     (or requests left unanswered), 2 bad usage or a missing key, before anything is sent.
     """
+    if report_target is not None:
+        extras.require("report", "rerun --report")
     output = _output(as_json)
     if (overlap := out_overlaps(out, paths)) is not None:
         raise click.UsageError(f"--out {out} overlaps {overlap}: the originals are never written")

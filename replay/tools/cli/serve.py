@@ -21,6 +21,7 @@ from replay._adapters.proxy import (
 from replay._core.location import Location
 from replay._core.modes import Mode
 from replay._store import usage
+from replay.tools import extras
 from replay.tools.cli.output import _COLOR
 from replay.tools.config import LOCATION
 from replay.tools.serve import (
@@ -33,7 +34,6 @@ from replay.tools.serve import (
     _serve,
     _server,
     listen,
-    missing_extra,
     nearest_pyproject,
     plan,
     url_of,
@@ -140,9 +140,7 @@ def serve_command(
     replayed from cassettes/NAME.json, NAME given by the header X-Replay-Cassette
     (default: default).
     """
-    if (missing := missing_extra()) is not None:
-        click.echo(f"replay: {missing}", err=True)
-        raise click.exceptions.Exit(2)
+    extras.require("serve", "serve")
     command_line: dict[str, object] = {
         "mode": mode,
         "replay_speed": replay_speed,
