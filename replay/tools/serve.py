@@ -30,11 +30,13 @@ import asyncio
 import contextlib
 import logging
 import os
+import re
 import signal
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -43,6 +45,7 @@ from urllib.parse import urlsplit
 from replay._adapters.proxy import ReplayProxy, Route, Routes, Shelf, StreamCut
 from replay._cassette import Cassette
 from replay._core.errors import ConfigError, ReplayError
+from replay._core.key import ROUTE_HEADER
 from replay._core.location import Location, location
 from replay._core.modes import Mode
 from replay.tools.config import (
@@ -126,14 +129,48 @@ class Served:
     def base_url(self, prefix: str = "/") -> str:
         return self.url + (prefix if prefix != "/" else "")
 
-    def env(self) -> dict[str, str]:
-        """The base URL variables of the known providers' SDKs, for each route to one."""
-        variables = {}
-        for route in reversed(self.routes.routes):  # the shortest prefix of a provider wins
+    def env(self, held: Iterable[str] = ()) -> dict[str, str]:
+        """The base URL variables of the known providers' SDKs, for each route to one; the
+        routes ``held`` (values of ``ROUTE_HEADER``, see :func:`held_routes`) first, for a
+        server that replays any path: its clients must ask for the paths recorded."""
+        recorded = [Route(*value.split("=", 1)) for value in held if _is_route(value)]
+        routes = sorted(recorded, key=lambda route: len(route.prefix), reverse=True)
+        variables: dict[str, str] = {}
+        for route in [*reversed(routes), *reversed(self.routes.routes)]:  # shortest first
             provider = _provider_of(route.upstream)
             if provider is not None and provider.variable and provider.variable not in variables:
                 variables[provider.variable] = self.base_url(route.prefix) + provider.client_path
         return variables
+
+
+def _is_route(value: str) -> bool:
+    """Whether a stored ``ROUTE_HEADER`` value names a route with an upstream."""
+    prefix, equals, upstream = value.partition("=")
+    try:
+        Route(prefix, upstream)
+    except ConfigError:
+        return False
+    return bool(equals)
+
+
+_HELD_ROUTE = re.compile(rb'"' + ROUTE_HEADER.encode() + rb'"\s*:\s*"([^"]*)"')
+
+
+def held_routes(root: Location) -> Counter[str]:
+    """The routes the recordings in ``root`` came through (a value of ``ROUTE_HEADER``: a
+    prefix, ``=``, its upstream), each with how many requests it took; a client replays them
+    by asking for the same paths. Found in the files' bytes, not parsed: a directory of large
+    cassettes is read at start-up in a moment. Nothing for cassettes in S3."""
+    held: Counter[str] = Counter()
+    if not isinstance(root, Path) or not root.is_dir():
+        return held
+    for path in root.rglob("*.json"):
+        if path.name.startswith(".") or not path.is_file():
+            continue
+        with contextlib.suppress(OSError):
+            for found in _HELD_ROUTE.finditer(path.read_bytes()):
+                held[found.group(1).decode("utf-8", "replace")] += 1
+    return held
 
 
 def _provider_of(upstream: str) -> KnownProvider | None:

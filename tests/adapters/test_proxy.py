@@ -25,6 +25,7 @@ from replay._adapters.proxy import (
     Route,
     Routes,
     Shelf,
+    normalized_path,
     without_dot_segments,
 )
 from replay._core.errors import ConfigError
@@ -122,7 +123,8 @@ def test_a_miss_is_a_json_error_and_the_server_keeps_serving(
     error = missed.json()["error"]
     assert error["type"] == "replay_cassette_miss"
     assert error["cassette"] == str(tmp_path / "default.json")
-    assert error["request"] == {"method": "POST", "url": fake.url + "/v1/chat/completions"}
+    shown = f"/v1/chat/completions (route / -> {fake.url})"  # the path asked for, its route
+    assert error["request"] == {"method": "POST", "url": shown}
     assert error["reason"] == "mode 'none' never records"
     assert error["closest"]["differences"] == [
         {"field": "body.messages[0].content", "recorded": "hello", "requested": "goodbye"}
@@ -511,7 +513,8 @@ def test_credentials_in_a_target_stay_out_of_logs_and_answers(
         )
         failed = httpx.post(served.url + f"/v1/chat/completions?key={KEY}", json=chat("x"))
     status, body = answered_json(absolute)
-    assert status == 404 and body["error"]["type"] == "replay_no_route"
+    assert status == 400 and body["error"]["type"] == "replay_bad_path"
+    assert "it goes to the route /p, not /" in body["error"]["message"]
     assert body["error"]["request"] == "GET http://REDACTED@evil.example/x"
     assert failed.status_code == 502
     assert failed.json()["error"]["url"] == f"{upstream}/v1/chat/completions?key=REDACTED"
@@ -577,6 +580,13 @@ def test_only_this_servers_own_names_are_served(
         "/p/%2e%2e/admin",
         "/p/%2E%2E/%2e%2e/admin",
         "/p/.%2e/admin",
+        "/p/..%2f..%2fadmin",  # an encoded slash, which some upstreams decode
+        "/p/v1/..%2F..%2F..%2Fadmin",
+        "/p/..\\..\\admin",  # a backslash, a separator on Windows servers
+        "/p/..%5c..%5cadmin",
+        "/p/..;/..;/admin",  # a path parameter, which Java servers drop
+        "/p/..;x=1/admin",
+        "/p/%2e%2e%3b/admin",
     ],
 )
 def test_a_path_leaving_its_routes_prefix_is_refused(
@@ -594,6 +604,31 @@ def test_a_path_leaving_its_routes_prefix_is_refused(
     assert "'..' leaves the route /p" in body["error"]["message"]
     assert KEY not in answer.decode()
     assert fake.requests == []
+
+
+def test_a_normalized_path_within_the_route_is_forwarded_as_sent(
+    fake: FakeLLMServer, tmp_path: Path
+) -> None:
+    """An encoded slash or a path parameter that climbs nowhere reaches the upstream as the
+    client sent it (an id such as a Bedrock ARN holds %2F); one that normalization gives to
+    another route is refused."""
+    with proxy({"/p": fake.url, "/": fake.url}, tmp_path) as served:
+        port = served.url.rsplit(":", 1)[1]
+        head = f"host: 127.0.0.1:{port}\nconnection: close\nauthorization: Bearer {KEY}\n"
+        kept = raw_exchange(served.url, f"GET /p/v1/models/a%2Fb;v=1 HTTP/1.1\n{head}")
+        moved = raw_exchange(served.url, f"GET /p%2Fv1/models HTTP/1.1\n{head}")
+    assert kept.startswith(b"HTTP/1.1 404"), kept  # the fake's own answer: no such model
+    assert [request.path for request in fake.requests] == ["/v1/models/a%2Fb;v=1"]
+    status, body = answered_json(moved)
+    assert status == 400 and body["error"]["type"] == "replay_bad_path"
+    assert "it goes to the route /p, not /" in body["error"]["message"]
+
+
+def test_normalized_path() -> None:
+    assert normalized_path("/p/..%2f..%2fadmin") == "/p/../../admin"
+    assert normalized_path("/p/..\\..\\admin") == "/p/../../admin"
+    assert normalized_path("/p/..;/..;x=1/admin") == "/p/../../admin"
+    assert normalized_path("/p/v1/models") == "/p/v1/models"
 
 
 def test_dot_segments_within_the_route_are_resolved(fake: FakeLLMServer, tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from replay._adapters.proxy import (
 )
 from replay._core.location import Location
 from replay._core.modes import Mode
+from replay._core.redact import hidden_credentials
 from replay._store import usage
 from replay.tools.cli.output import _COLOR
 from replay.tools.config import LOCATION
@@ -32,6 +33,7 @@ from replay.tools.serve import (
     _provider_of,
     _serve,
     _server,
+    held_routes,
     listen,
     missing_extra,
     nearest_pyproject,
@@ -53,8 +55,19 @@ def _banner(served: Served, plan: Plan) -> list[str]:
             continue
         provider = _provider_of(route.upstream)
         name = f" ({provider.name})" if provider else ""
-        lines.append(f"  {route.prefix.ljust(width)}  -> {route.upstream}{name}")
-    variables = served.env()
+        lines.append(f"  {route.prefix.ljust(width)}  -> {route.shown_upstream}{name}")
+    held = held_routes(plan.cassettes)
+    if held:
+        lines.append("recorded in the cassettes, by route (ask for the same paths to replay):")
+        for value, count in sorted(held.items()):
+            prefix, _, upstream = value.partition("=")
+            through = hidden_credentials(upstream) if upstream else "(replay only)"
+            requests = "request" if count == 1 else "requests"
+            lines.append(f"  {prefix.ljust(width)}  -> {through}: {count} {requests}")
+            served_prefixes = {route.prefix for route in plan.routes.routes}
+            if plan.mode is not Mode.NONE and prefix not in served_prefixes:
+                lines.append(f"    (no such route here: --upstream {prefix}=URL replays them)")
+    variables = served.env(held if plan.mode is Mode.NONE else ())
     if variables:
         lines.append("set in the clients' environment:")
         lines.extend(f"  export {name}={value}" for name, value in variables.items())
