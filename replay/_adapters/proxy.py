@@ -15,7 +15,8 @@ replay are all theirs, so there is one record/replay path, not two::
   also once the path is normalized as an upstream might read it (:func:`normalized_path`).
 - Refused before anything is forwarded or recorded (:meth:`ReplayProxy._admitted`): a Host
   header naming neither this server nor an allowed name (DNS rebinding), a bad cassette name,
-  a body cut short. Targets are shown (logs, errors) with userinfo and secret values redacted.
+  a body cut short, a body larger than ``max_body`` (413, :data:`DEFAULT_MAX_BODY`). Targets
+  are shown (logs, errors) with userinfo and secret values redacted.
 - A replayed response no HTTP server may send (:mod:`replay._core.wire`) is answered as a
   cassette error naming its interaction, rather than dropping the connection.
 - Cassettes: ``X-Replay-Cassette: NAME`` picks ``ROOT/NAME.json`` (see :class:`Shelf`);
@@ -93,6 +94,9 @@ MAX_NAME_PART_LENGTH = 200
 files beside a cassette add to its name; thousands of folders deep would exhaust the stack
 of ``os.makedirs``."""
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
+DEFAULT_MAX_BODY = 512 * 2**20
+"""The largest request body taken (512 MiB, the largest file OpenAI's Files API accepts);
+a larger one is answered 413 before it is read on, neither forwarded nor recorded."""
 
 log = logging.getLogger("replay.proxy")
 
@@ -410,17 +414,27 @@ def _header(headers: Iterable[tuple[bytes, bytes]], name: bytes) -> str | None:
     return None
 
 
-async def _request_body(receive: Receive) -> bytes | None:
+async def _request_body(receive: Receive, limit: int, shown: str) -> bytes | None:
     """The request's body; None when the client hung up before sending all of it (fewer bytes
-    than its Content-Length): such a request is neither forwarded nor recorded."""
+    than its Content-Length): such a request is neither forwarded nor recorded. One beyond
+    ``limit`` bytes is a :class:`RefusedRequest` (413) as soon as it is."""
     parts = []
+    size = 0
     while True:
         message = await receive()
         if message["type"] == "http.disconnect":
             return None
-        parts.append(message.get("body", b""))
+        part = message.get("body", b"")
+        size += len(part)
+        if size > limit:
+            raise RefusedRequest(413, "replay_body_too_large", shown, _too_large(limit))
+        parts.append(part)
         if not message.get("more_body", False):
-            return b"".join(parts)
+            return parts[0] if len(parts) == 1 else b"".join(parts)
+
+
+def _too_large(limit: int) -> str:
+    return f"the body is larger than {limit:,} bytes (replay serve --max-body BYTES)"
 
 
 async def _until_disconnected(
@@ -474,8 +488,10 @@ class ReplayProxy:
         shelf: Shelf,
         network: httpx.AsyncBaseTransport | None = None,
         allowed_hosts: Iterable[str] = (),
+        max_body: int = DEFAULT_MAX_BODY,
     ) -> None:
         self.routes = routes
+        self.max_body = max_body
         self.shelf = shelf
         self.allowed_hosts = frozenset(name.lower() for name in allowed_hosts)
         """Host names accepted besides this server's own address (see :meth:`_check_host`)."""
@@ -545,7 +561,10 @@ class ReplayProxy:
         """The request to answer and its cassette; a :class:`RefusedRequest` as
         :meth:`_routed` says, or for a body cut short."""
         cassette, shown, route, url = self._routed(scope)
-        body = await _request_body(receive)
+        length = _header(scope["headers"], b"content-length")
+        if length is not None and length.strip().isdigit() and int(length) > self.max_body:
+            raise RefusedRequest(413, "replay_body_too_large", shown, _too_large(self.max_body))
+        body = await _request_body(receive, self.max_body, shown)
         if body is None:
             reason = "the client hung up before sending the whole body: not forwarded"
             raise RefusedRequest(400, "replay_bad_request", shown, reason)

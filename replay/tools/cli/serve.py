@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ipaddress
 import logging
 import signal
@@ -14,6 +15,7 @@ import click
 from replay._adapters.proxy import (
     CASSETTE_HEADER,
     DEFAULT_CASSETTE,
+    DEFAULT_MAX_BODY,
     REPLAY_ONLY_UPSTREAM,
     ReplayProxy,
     Shelf,
@@ -28,6 +30,9 @@ from replay.tools.serve import (
     DEFAULT_CASSETTES,
     DEFAULT_HOST,
     DEFAULT_PORT,
+    HEADER_TIMEOUT,
+    MAX_HALF_OPEN,
+    FaultLog,
     Plan,
     Served,
     _provider_of,
@@ -82,7 +87,7 @@ def _banner(served: Served, plan: Plan) -> list[str]:
 def _log_to_stderr(quiet: bool) -> None:
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%H:%M:%S"))
-    for name in ("replay.proxy", "uvicorn.error"):
+    for name in ("replay.proxy", "uvicorn.error", "asyncio"):
         logger = logging.getLogger(name)
         logger.addHandler(handler)
         logger.propagate = False
@@ -135,6 +140,30 @@ def _log_to_stderr(quiet: bool) -> None:
     help="Accept requests whose Host header names NAME (any port), besides this server's own "
     "address (127.0.0.1, localhost, [::1]); repeatable. Others get 403.",
 )
+@click.option(
+    "--max-body",
+    type=click.IntRange(min=0),
+    default=DEFAULT_MAX_BODY,
+    show_default=True,
+    metavar="BYTES",
+    help="The largest request body taken; a larger one gets 413 (default: 512 MiB).",
+)
+@click.option(
+    "--header-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=HEADER_TIMEOUT,
+    show_default=True,
+    metavar="SECONDS",
+    help="Close (408) a connection that has not sent a whole request head by then.",
+)
+@click.option(
+    "--max-half-open",
+    type=click.IntRange(min=1),
+    default=MAX_HALF_OPEN,
+    show_default=True,
+    metavar="N",
+    help="Connections at most waiting for a request head; beyond, the oldest is closed.",
+)
 @click.option("-q", "--quiet", is_flag=True, help="Log only misses and failures.")
 def serve_command(
     upstreams: tuple[str, ...],
@@ -145,6 +174,9 @@ def serve_command(
     replay_speed: float | None,
     allow_playback_repeats: bool | None,
     allowed_hosts: tuple[str, ...],
+    max_body: int,
+    header_timeout: float,
+    max_half_open: int,
     quiet: bool,
 ) -> None:
     """Serve cassettes to any client, in any language, as a local recording proxy.
@@ -174,9 +206,14 @@ def serve_command(
     usage.mark_incomplete("replay serve answered requests, not a whole test run")
     sock = listen(plan_.host, plan_.port)
     proxy = ReplayProxy(
-        plan_.routes, Shelf(plan_.cassettes, plan_.open), allowed_hosts=plan_.allowed_hosts
+        plan_.routes,
+        Shelf(plan_.cassettes, plan_.open),
+        allowed_hosts=plan_.allowed_hosts,
+        max_body=max_body,
     )
-    server = _server(proxy)
+    _more_file_descriptors()
+    faults = FaultLog()
+    server = _server(proxy, header_timeout, max_half_open, faults)
     for stop in (signal.SIGINT, signal.SIGTERM):  # from the first line printed on, not later
         signal.signal(stop, server.handle_exit)
     served = Served(url_of(sock), plan_.routes)
@@ -197,6 +234,8 @@ def serve_command(
         f"recorded, {tally['missed']} missed, {tally['failed']} failed "
         f"({len(proxy.shelf.cassettes)} cassettes used)"
     )
+    for fault in faults.summary():
+        click.echo(f"replay serve: fault: {fault}", err=True)
     for error in errors:
         click.echo(f"replay: {error}", err=True)
     if errors:
@@ -210,3 +249,16 @@ def _is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def _more_file_descriptors() -> None:
+    """The soft limit on open files raised to the hard one (often 1,024 of 500,000): each
+    client holds one, and so does each connection upstream."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
