@@ -7,7 +7,6 @@ import json
 import logging
 import socket
 import time
-import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -374,16 +373,19 @@ def test_an_active_use_cassette_does_not_capture_the_proxy(
     fake: FakeLLMServer, tmp_path: Path
 ) -> None:
     other = tmp_path / "other" / "test.json"
-    # urllib.request is not routed, so its connection to the proxy would be blocked.
+    # The client's connection to the proxy is one no cassette routes (a raw socket), which
+    # the replay-only block would block but for block_network=False.
     with replay.use_cassette(other, mode="none", block_network=False) as outer:
         with proxy({"/": fake.url}, tmp_path / "served") as served:
-            request = urllib.request.Request(
-                served.url + "/v1/chat/completions",
-                data=json.dumps(chat("hello")).encode(),
-                headers={**AUTH, "content-type": "application/json"},
+            port = served.url.rsplit(":", 1)[1]
+            body = json.dumps(chat("hello")).encode()
+            head = (
+                f"POST /v1/chat/completions HTTP/1.1\nhost: 127.0.0.1:{port}\n"
+                f"authorization: {AUTH['authorization']}\ncontent-type: application/json\n"
+                f"content-length: {len(body)}\nconnection: close\n"
             )
-            with urllib.request.urlopen(request, timeout=30) as answer:
-                assert json.load(answer)["choices"][0]["message"]["content"] == "Answer to: hello"
+            answer = raw_exchange(served.url, head, body)
+            assert answer.startswith(b"HTTP/1.1 200 ") and b"Answer to: hello" in answer
     assert outer.misses == [] and not other.exists()
     assert len(stored(tmp_path / "served" / "default.json")) == 1
 
