@@ -797,7 +797,7 @@ class Cassette:
         # A request whose recordings are used up is its own closest match: the reason says it.
         candidates = [] if used_up else [i for i in self.interactions if i.outcomes]
         if not candidates:
-            return CassetteMiss(self.path, request.method, asked.url, reason)
+            return CassetteMiss(self.path, request.method, request_keys.shown_target(asked), reason)
 
         def distance(interaction: Interaction) -> tuple[int, int]:
             found = request_keys.differences(interaction.request, asked, self.match_rules)
@@ -808,9 +808,9 @@ class Cassette:
         return CassetteMiss(
             self.path,
             request.method,
-            asked.url,
+            request_keys.shown_target(asked),
             reason,
-            closest_url=f"{closest.request.method} {closest.request.url}",
+            closest_url=f"{closest.request.method} {request_keys.shown_target(closest.request)}",
             differences=request_keys.differences(closest.request, asked, self.match_rules),
         )
 

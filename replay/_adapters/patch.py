@@ -1,5 +1,5 @@
-"""``use_cassette``: route every httpx, httpx2, aiohttp, urllib3 and websockets client through a
-cassette.
+"""``use_cassette``: route every httpx, httpx2, aiohttp, urllib3, http.client (urllib.request)
+and websockets client through a cassette.
 
 Clients made before the block count too, and so do clients built on a
 transport of their own. What is wrapped, for the duration of the block only
@@ -15,6 +15,8 @@ transport of their own. What is wrapped, for the duration of the block only
   :mod:`replay._adapters.aiohttp_adapter`.
 - urllib3 2.2.2 on, once imported, and so requests and botocore (boto3): see
   :mod:`replay._adapters.urllib3_adapter`.
+- the standard library's ``http.client``, and so ``urllib.request``: see
+  :mod:`replay._adapters.http_client_adapter`.
 - websockets, once imported (WebSocket sessions, the OpenAI Realtime API): see
   :mod:`replay._adapters.websockets_adapter`.
 
@@ -202,10 +204,12 @@ def _routing(replay_transport: type[ReplayTransport] | type[AsyncReplayTransport
 
 _ADAPTERS = {
     "aiohttp": "replay._adapters.aiohttp_adapter",
+    "http.client": "replay._adapters.http_client_adapter",
     "urllib3": "replay._adapters.urllib3_adapter",
     "websockets": "replay._adapters.websockets_adapter",
 }
-"""The libraries routed whenever installed, by top-level package, and the adapter of each."""
+"""The libraries routed whenever installed, by module (a top-level package, or http.client),
+and the adapter of each."""
 
 
 Seam = tuple[type | ModuleType, str, Callable[[Any], Any]]

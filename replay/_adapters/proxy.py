@@ -11,10 +11,12 @@ replay are all theirs, so there is one record/replay path, not two::
 
 - Routes: a path prefix maps to one upstream, and only configured upstreams are reached; a
   request no route takes (an absolute-form or CONNECT target included) is answered here and
-  never forwarded. It is not an open proxy. ``..`` segments may not leave a route's prefix.
+  never forwarded. It is not an open proxy. ``..`` segments may not leave a route's prefix,
+  also once the path is normalized as an upstream might read it (:func:`normalized_path`).
 - Refused before anything is forwarded or recorded (:meth:`ReplayProxy._admitted`): a Host
   header naming neither this server nor an allowed name (DNS rebinding), a bad cassette name,
-  a body cut short. Targets are shown (logs, errors) with userinfo and secret values redacted.
+  a body cut short, a body larger than ``max_body`` (413, :data:`DEFAULT_MAX_BODY`). Targets
+  are shown (logs, errors) with userinfo and secret values redacted.
 - A replayed response no HTTP server may send (:mod:`replay._core.wire`) is answered as a
   cassette error naming its interaction, rather than dropping the connection.
 - Cassettes: ``X-Replay-Cassette: NAME`` picks ``ROOT/NAME.json`` (see :class:`Shelf`);
@@ -62,11 +64,11 @@ from replay._core.errors import (
     ReplayError,
     UnsendableResponse,
 )
-from replay._core.key import ROUTE_HEADER
+from replay._core.key import ROUTE_HEADER, shown_target
 from replay._core.location import Location
 from replay._core.model import Request
 from replay._core.own_traffic import through_cassette
-from replay._core.redact import Redactor, hide_userinfo
+from replay._core.redact import Redactor, hidden_credentials, hide_userinfo
 from replay._core.streams import decoded_request
 from replay._core.wire import BODILESS_STATUSES, body_problem, head_problem
 
@@ -84,13 +86,17 @@ MISS_STATUS = 404
 """A miss is "no recording for this request": a 4xx, which SDKs do not retry."""
 REPLAY_ONLY_UPSTREAM = "http://replay-only.invalid"
 """The upstream of the catch-all route of a server in mode none (:meth:`Routes.replay_only`):
-never reached, and the reserved top-level domain ``.invalid`` resolves nowhere."""
+never reached, and the reserved top-level domain ``.invalid`` resolves nowhere. Never shown:
+what is shown of a routed request is the path the client asked for (:func:`shown_target`)."""
 MAX_NAME_PARTS = 32
 MAX_NAME_PART_LENGTH = 200
 """Bounds on a cassette name: a file name has at most 255 bytes, and the lock and journal
 files beside a cassette add to its name; thousands of folders deep would exhaust the stack
 of ``os.makedirs``."""
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
+DEFAULT_MAX_BODY = 512 * 2**20
+"""The largest request body taken (512 MiB, the largest file OpenAI's Files API accepts);
+a larger one is answered 413 before it is read on, neither forwarded nor recorded."""
 
 log = logging.getLogger("replay.proxy")
 
@@ -128,14 +134,14 @@ class Route:
     upstream: str
 
     def __post_init__(self) -> None:
-        where = f"upstream {self.prefix}={self.upstream}"
+        where = f"upstream {self.prefix}={self.shown_upstream}"
         if not self.prefix.startswith("/") or (self.prefix != "/" and self.prefix.endswith("/")):
             raise ConfigError(where, self.prefix, "a prefix starts with / and does not end with /")
         parts = urlsplit(self.upstream)
         if parts.scheme not in ("http", "https") or not parts.hostname:
-            raise ConfigError(where, self.upstream, "expected an http:// or https:// URL")
+            raise ConfigError(where, self.shown_upstream, "expected an http:// or https:// URL")
         if parts.query or parts.fragment or self.upstream.endswith("/"):
-            raise ConfigError(where, self.upstream, "no query, fragment or trailing slash")
+            raise ConfigError(where, self.shown_upstream, "no query, fragment or trailing slash")
 
     def rest_of(self, path: str) -> str | None:
         """What follows the prefix in ``path``; None when this route does not take ``path``."""
@@ -144,6 +150,26 @@ class Route:
         if path == self.prefix or path.startswith(self.prefix + "/"):
             return path[len(self.prefix) :]
         return None
+
+    @property
+    def shown_upstream(self) -> str:
+        """The upstream as shown anywhere (start-up lines, logs, errors, cassettes): a user and
+        password in its URL as ``***``."""
+        return hidden_credentials(self.upstream)
+
+    @property
+    def header(self) -> str:
+        """The value of ``ROUTE_HEADER`` for requests this route takes: its prefix, and its
+        upstream with no credentials (the key uses only its path); nothing after ``=`` for the
+        replay-only route, which reaches no upstream."""
+        upstream = "" if self.upstream == REPLAY_ONLY_UPSTREAM else self.shown_upstream
+        return f"{self.prefix}={upstream}"
+
+    @property
+    def shown(self) -> str:
+        if self.upstream == REPLAY_ONLY_UPSTREAM:
+            return f"{self.prefix} -> (replay only)"
+        return f"{self.prefix} -> {self.shown_upstream}"
 
 
 def without_dot_segments(rest: str) -> str | None:
@@ -166,6 +192,23 @@ def without_dot_segments(rest: str) -> str | None:
             continue
         kept.append(segment)
     return "/" + "/".join(kept)
+
+
+_SEPARATORS = ("%2f", "%2F", "%5c", "%5C", "\\")
+
+
+def normalized_path(path: str) -> str:
+    """``path`` as an upstream might read it, for the route checks only: an encoded slash or
+    a backslash (``%2f``, ``%5c``, ``\\``) a separator, and path parameters (from ``;`` to
+    the segment's end, as Java servers drop them) gone, so that ``..%2f``, ``..\\`` and
+    ``..;`` are ``..`` segments. The path forwarded is the client's: an encoded slash in an id
+    (a Bedrock ARN) must reach the upstream as it was sent."""
+    for separator in _SEPARATORS:
+        path = path.replace(separator, "/")
+    if ";" not in path and "%3b" not in path.lower():
+        return path
+    segments = path.split("/")
+    return "/".join(unquote(segment).partition(";")[0] for segment in segments)
 
 
 class Routes:
@@ -192,19 +235,36 @@ class Routes:
         taken = self.target(path, query)
         return None if taken is None else taken[1]
 
-    def target(self, path: str, query: str) -> tuple[Route, str] | None:
-        """The route that takes ``path``, and the upstream URL it forwards to. A path whose
-        ``..`` leaves the route's prefix is a :class:`RefusedRequest`."""
+    def route_of(self, path: str) -> tuple[Route, str] | None:
+        """The route that takes ``path``, and what follows its prefix."""
         for route in self.routes:
             rest = route.rest_of(path)
             if rest is not None:
-                resolved = without_dot_segments(rest)
-                if resolved is None:
-                    raise RefusedRequest(
-                        400, "replay_bad_path", path, f"'..' leaves the route {route.prefix}"
-                    )
-                return route, route.upstream + resolved + (f"?{query}" if query else "")
+                return route, rest
         return None
+
+    def target(self, path: str, query: str) -> tuple[Route, str] | None:
+        """The route that takes ``path``, and the upstream URL it forwards to. A path whose
+        ``..`` leaves the route's prefix, as written or once normalized
+        (:func:`normalized_path`), is a :class:`RefusedRequest`, and so is one that the
+        normalized path would give to another route."""
+        taken = self.route_of(path)
+        if taken is None:
+            return None
+        route, rest = taken
+        resolved = without_dot_segments(rest)
+        normal = normalized_path(path)
+        seen = taken if normal == path else self.route_of(normal)
+        if seen is not None and seen[0] is not route:
+            reason = (
+                f"read as {normal!r}, it goes to the route {seen[0].prefix}, not {route.prefix}"
+            )
+            raise RefusedRequest(400, "replay_bad_path", path, reason)
+        if resolved is None or seen is None or without_dot_segments(seen[1]) is None:
+            raise RefusedRequest(
+                400, "replay_bad_path", path, f"'..' leaves the route {route.prefix}"
+            )
+        return route, route.upstream + resolved + (f"?{query}" if query else "")
 
 
 # Cassettes.
@@ -354,17 +414,27 @@ def _header(headers: Iterable[tuple[bytes, bytes]], name: bytes) -> str | None:
     return None
 
 
-async def _request_body(receive: Receive) -> bytes | None:
+async def _request_body(receive: Receive, limit: int, shown: str) -> bytes | None:
     """The request's body; None when the client hung up before sending all of it (fewer bytes
-    than its Content-Length): such a request is neither forwarded nor recorded."""
+    than its Content-Length): such a request is neither forwarded nor recorded. One beyond
+    ``limit`` bytes is a :class:`RefusedRequest` (413) as soon as it is."""
     parts = []
+    size = 0
     while True:
         message = await receive()
         if message["type"] == "http.disconnect":
             return None
-        parts.append(message.get("body", b""))
+        part = message.get("body", b"")
+        size += len(part)
+        if size > limit:
+            raise RefusedRequest(413, "replay_body_too_large", shown, _too_large(limit))
+        parts.append(part)
         if not message.get("more_body", False):
-            return b"".join(parts)
+            return parts[0] if len(parts) == 1 else b"".join(parts)
+
+
+def _too_large(limit: int) -> str:
+    return f"the body is larger than {limit:,} bytes (replay serve --max-body BYTES)"
 
 
 async def _until_disconnected(
@@ -381,8 +451,15 @@ def _forwarded(
 ) -> list[tuple[bytes, bytes]]:
     """The client's headers to send upstream, and the route (``ROUTE_HEADER``) they came by."""
     headers = [(name, value) for name, value in scope["headers"] if name not in not_forwarded]
-    headers.append((_ROUTE, f"{route.prefix}={route.upstream}".encode()))
+    headers.append((_ROUTE, route.header.encode()))
     return headers
+
+
+def _shown(method: str, url: str, route: str | None) -> str:
+    """A request as logs name it: the path the client asked for and its route
+    (:func:`shown_target`), ``url`` already redacted."""
+    headers = () if route is None else ((ROUTE_HEADER, route),)
+    return f"{method} {shown_target(Request(method, url, headers, b''))}"
 
 
 def _host_and_port(host: str) -> tuple[str, int] | None:
@@ -411,8 +488,10 @@ class ReplayProxy:
         shelf: Shelf,
         network: httpx.AsyncBaseTransport | None = None,
         allowed_hosts: Iterable[str] = (),
+        max_body: int = DEFAULT_MAX_BODY,
     ) -> None:
         self.routes = routes
+        self.max_body = max_body
         self.shelf = shelf
         self.allowed_hosts = frozenset(name.lower() for name in allowed_hosts)
         """Host names accepted besides this server's own address (see :meth:`_check_host`)."""
@@ -452,7 +531,7 @@ class ReplayProxy:
         redactor = cassette.redactor
         scrub = redactor.with_secrets_of(to_model(request))
         shown_url = redactor.url(str(request.url), scrub)
-        shown = f"{request.method} {shown_url}"
+        shown = _shown(request.method, shown_url, request.headers.get(ROUTE_HEADER))
         try:
             response = await self._send(cassette, request)
             if isinstance(response.stream, ReplayedStream):
@@ -482,7 +561,10 @@ class ReplayProxy:
         """The request to answer and its cassette; a :class:`RefusedRequest` as
         :meth:`_routed` says, or for a body cut short."""
         cassette, shown, route, url = self._routed(scope)
-        body = await _request_body(receive)
+        length = _header(scope["headers"], b"content-length")
+        if length is not None and length.strip().isdigit() and int(length) > self.max_body:
+            raise RefusedRequest(413, "replay_body_too_large", shown, _too_large(self.max_body))
+        body = await _request_body(receive, self.max_body, shown)
         if body is None:
             reason = "the client hung up before sending the whole body: not forwarded"
             raise RefusedRequest(400, "replay_bad_request", shown, reason)
@@ -517,7 +599,7 @@ class ReplayProxy:
         except RefusedRequest as refused:
             raise RefusedRequest(refused.status, refused.kind, shown, refused.reason) from None
         if target is None:
-            routes = ", ".join(f"{r.prefix} -> {r.upstream}" for r in self.routes.routes)
+            routes = ", ".join(route.shown for route in self.routes.routes)
             reason = f"no upstream is configured for this path (routes: {routes})"
             raise RefusedRequest(404, "replay_no_route", shown, reason)
         route, url = target

@@ -23,9 +23,8 @@ pool, below urllib3's retries and redirects and above the socket.
 ``_make_request`` is private; its keyword signature has been the same since urllib3 2.0, and
 the adapter builds and reads responses with ``read1`` (2.2) and ``version_string`` (2.2.2):
 the version the extra asks for (an earlier one is left unrouted, with a warning).
-``urllib.request`` and bare ``http.client`` are not routed: no LLM
-SDK is built on them, and they are stopped loudly: in a replay-only block their connections
-raise ``NetworkBlocked`` (:mod:`replay._adapters.patch`), and ``--block-network`` stops them.
+``urllib.request`` and bare ``http.client`` are routed by
+:mod:`replay._adapters.http_client_adapter`, which leaves urllib3's connections to this one.
 
 Bodies: the cassette keeps them decoded, so the caller gets a recorded or replayed body
 already decoded and without ``content-encoding`` (``decode_content`` then has nothing to do),
@@ -47,6 +46,7 @@ import urllib3
 from urllib3 import exceptions
 from urllib3.connectionpool import HTTPConnectionPool
 
+from replay._adapters.bodies import body_bytes
 from replay._adapters.failures import urllib3_kind
 from replay._cassette import Cassette, Record, Recording, Replay
 from replay._core import model
@@ -105,25 +105,6 @@ def _headers(headers: Mapping[Any, Any] | None) -> model.Headers:
 
 def _text(value: str | bytes) -> str:
     return value.decode("latin-1") if isinstance(value, bytes) else str(value)
-
-
-def body_bytes(body: Any) -> bytes:
-    """The whole body, whatever urllib3 accepts: bytes, text, a file or an iterable of pieces.
-
-    Read once here, and the bytes sent on: ``urlopen`` rewinds a file before a retry."""
-    if body is None:
-        return b""
-    if isinstance(body, bytes | bytearray | memoryview):
-        return bytes(body)
-    if isinstance(body, str):
-        return body.encode()  # as urllib3 sends text
-    if hasattr(body, "read"):
-        return _as_bytes(body.read())
-    return b"".join(_as_bytes(piece) for piece in body)
-
-
-def _as_bytes(piece: str | bytes) -> bytes:
-    return piece.encode() if isinstance(piece, str) else bytes(piece)
 
 
 class _Pieces:

@@ -33,6 +33,7 @@ import orjson
 from replay._core import jsonpath
 from replay._core.errors import ConfigError, Difference
 from replay._core.model import Request, is_websocket
+from replay._core.redact import hidden_credentials
 
 KEY_LENGTH = 32
 _DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443, "stdio": 0}
@@ -152,6 +153,22 @@ def routed_path(route: str, url: str) -> str:
     if base and (path == base or path.startswith(base + "/")):
         path = path[len(base) :] or "/"
     return prefix.rstrip("/") + path if path != "/" else prefix or "/"
+
+
+def shown_target(request: Request) -> str:
+    """The URL of ``request`` as a miss names it. For one that came through ``replay serve``:
+    the path (and query) the client asked for and its route, which the key compares, rather
+    than the upstream's address, which it does not (that of a replay-only route is made up)."""
+    route = request.header(ROUTE_HEADER)
+    if route is None:
+        return request.url
+    prefix, _, upstream = route.partition("=")
+    query = urlsplit(request.url).query
+    target = routed_path(route, request.url) + (f"?{query}" if query else "")
+    through = (
+        f"{prefix} -> {hidden_credentials(upstream)}" if upstream else f"{prefix}, replay only"
+    )
+    return f"{target} (route {through})"
 
 
 def request_key(request: Request, rules: KeyRules) -> str:

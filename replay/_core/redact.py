@@ -290,6 +290,18 @@ def hide_userinfo(netloc: str) -> str:
     return f"{PLACEHOLDER}@{netloc.rpartition('@')[2]}" if "@" in netloc else netloc
 
 
+def hidden_credentials(url: str) -> str:
+    """``url`` with the user and password before the ``@`` of its authority as ``***``: how
+    a configured URL (``replay serve --upstream``) is shown."""
+    scheme, slashes, rest = url.partition("://")
+    if not slashes:
+        return url
+    authority, slash, path = rest.partition("/")
+    if "@" not in authority:
+        return url
+    return f"{scheme}://***@{authority.rpartition('@')[2]}{slash}{path}"
+
+
 @dataclass(frozen=True, slots=True)
 class RedactedBody:
     """A request body redacted for its key: ``fields`` with its secret fields, form parameters

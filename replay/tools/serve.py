@@ -30,11 +30,13 @@ import asyncio
 import contextlib
 import logging
 import os
+import re
 import signal
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -43,6 +45,7 @@ from urllib.parse import urlsplit
 from replay._adapters.proxy import ReplayProxy, Route, Routes, Shelf, StreamCut
 from replay._cassette import Cassette
 from replay._core.errors import ConfigError, ReplayError
+from replay._core.key import ROUTE_HEADER
 from replay._core.location import Location, location
 from replay._core.modes import Mode
 from replay.tools.config import (
@@ -62,6 +65,13 @@ DEFAULT_PORT = 8787
 DEFAULT_CASSETTES = Path("cassettes")
 GRACE_SECONDS = 10
 """How long a stop waits for requests under way before cutting them (and saving)."""
+HEADER_TIMEOUT = 10.0
+"""Seconds a connection may take to send a request's head (and an idle one to start its next
+request) before it is closed with 408: a client holding heads half-sent keeps no socket."""
+MAX_HALF_OPEN = 256
+"""Connections at most that wait for a request head at once; beyond it the longest waiting
+is closed, so that the half-open ones can neither use up the process's file descriptors nor
+keep clients that send whole requests out."""
 SERVE_DEFAULTS: dict[str, object] = {"allow_playback_repeats": True}
 """A server outlives the test runs of its clients: a suite run twice against it gets the same
 answers the second time, rather than misses (mode once) or new recordings (new_episodes)."""
@@ -126,14 +136,48 @@ class Served:
     def base_url(self, prefix: str = "/") -> str:
         return self.url + (prefix if prefix != "/" else "")
 
-    def env(self) -> dict[str, str]:
-        """The base URL variables of the known providers' SDKs, for each route to one."""
-        variables = {}
-        for route in reversed(self.routes.routes):  # the shortest prefix of a provider wins
+    def env(self, held: Iterable[str] = ()) -> dict[str, str]:
+        """The base URL variables of the known providers' SDKs, for each route to one; the
+        routes ``held`` (values of ``ROUTE_HEADER``, see :func:`held_routes`) first, for a
+        server that replays any path: its clients must ask for the paths recorded."""
+        recorded = [Route(*value.split("=", 1)) for value in held if _is_route(value)]
+        routes = sorted(recorded, key=lambda route: len(route.prefix), reverse=True)
+        variables: dict[str, str] = {}
+        for route in [*reversed(routes), *reversed(self.routes.routes)]:  # shortest first
             provider = _provider_of(route.upstream)
             if provider is not None and provider.variable and provider.variable not in variables:
                 variables[provider.variable] = self.base_url(route.prefix) + provider.client_path
         return variables
+
+
+def _is_route(value: str) -> bool:
+    """Whether a stored ``ROUTE_HEADER`` value names a route with an upstream."""
+    prefix, equals, upstream = value.partition("=")
+    try:
+        Route(prefix, upstream)
+    except ConfigError:
+        return False
+    return bool(equals)
+
+
+_HELD_ROUTE = re.compile(rb'"' + ROUTE_HEADER.encode() + rb'"\s*:\s*"([^"]*)"')
+
+
+def held_routes(root: Location) -> Counter[str]:
+    """The routes the recordings in ``root`` came through (a value of ``ROUTE_HEADER``: a
+    prefix, ``=``, its upstream), each with how many requests it took; a client replays them
+    by asking for the same paths. Found in the files' bytes, not parsed: a directory of large
+    cassettes is read at start-up in a moment. Nothing for cassettes in S3."""
+    held: Counter[str] = Counter()
+    if not isinstance(root, Path) or not root.is_dir():
+        return held
+    for path in root.rglob("*.json"):
+        if path.name.startswith(".") or not path.is_file():
+            continue
+        with contextlib.suppress(OSError):
+            for found in _HELD_ROUTE.finditer(path.read_bytes()):
+                held[found.group(1).decode("utf-8", "replace")] += 1
+    return held
 
 
 def _provider_of(upstream: str) -> KnownProvider | None:
@@ -153,8 +197,47 @@ class _QuietCuts(logging.Filter):
         return not (record.exc_info and isinstance(record.exc_info[1], cut))
 
 
-def _server(proxy: ReplayProxy) -> uvicorn.Server:
+class FaultLog(logging.Filter):
+    """One log line per kind of fault, not a traceback per connection: the first of a kind
+    (its message, and its exception's type) is logged in one line, the later ones counted
+    (:attr:`counts`, which the command prints when it stops). On the server's loggers and
+    asyncio's, which reports a failed ``accept`` (out of file descriptors) on every try."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.counts: Counter[str] = Counter()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno < logging.WARNING:
+            return True
+        kind = record.getMessage().strip().splitlines()[0] if record.getMessage() else "fault"
+        error = record.exc_info[1] if record.exc_info else None
+        if error is not None:
+            kind = f"{kind}: {type(error).__name__}: {error}"
+        self.counts[kind] += 1
+        if self.counts[kind] > 1:
+            return False
+        record.msg, record.args, record.exc_info, record.exc_text = kind, (), None, None
+        record.msg += " (logged once: later faults of this kind are counted)"
+        return True
+
+    def note(self, kind: str) -> None:
+        """A fault of the server's own (a connection closed): logged as the others are."""
+        logging.getLogger("uvicorn.error").warning(kind)
+
+    def summary(self) -> list[str]:
+        return [f"{count} x {kind}" for kind, count in self.counts.items()]
+
+
+def _server(
+    proxy: ReplayProxy,
+    header_timeout: float = HEADER_TIMEOUT,
+    max_half_open: int = MAX_HALF_OPEN,
+    faults: FaultLog | None = None,
+) -> uvicorn.Server:
     import uvicorn  # the optional extra: imported when serving, not by every replay command
+
+    faults = faults or FaultLog()
 
     class Server(uvicorn.Server):
         @contextlib.contextmanager
@@ -175,6 +258,7 @@ def _server(proxy: ReplayProxy) -> uvicorn.Server:
 
     config = uvicorn.Config(
         proxy,
+        http=_guarded_protocol(header_timeout, max_half_open, faults),
         log_config=None,
         access_log=False,  # its lines would show query strings, where some APIs put keys
         server_header=False,  # the recorded headers only
@@ -183,8 +267,78 @@ def _server(proxy: ReplayProxy) -> uvicorn.Server:
         ws="auto",  # websockets' implementation: the serve extra installs it
         timeout_graceful_shutdown=GRACE_SECONDS,
     )
-    logging.getLogger("uvicorn.error").addFilter(_QuietCuts())
+    for name in ("uvicorn.error", "asyncio"):
+        logger = logging.getLogger(name)
+        for installed in [f for f in logger.filters if isinstance(f, _QuietCuts | FaultLog)]:
+            logger.removeFilter(installed)  # one server's filters at a time
+        logger.addFilter(_QuietCuts())
+        logger.addFilter(faults)
     return Server(config)
+
+
+def _guarded_protocol(
+    header_timeout: float, max_half_open: int, faults: FaultLog
+) -> type[asyncio.Protocol]:
+    """uvicorn's HTTP/1.1 protocol (h11, chosen rather than httptools where both are installed,
+    so that the guard knows the class it extends) with a header read timeout and a cap on the
+    connections waiting for a request head (:data:`HEADER_TIMEOUT`, :data:`MAX_HALF_OPEN`)."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    waiting: dict[Guarded, asyncio.TimerHandle] = {}  # in the order they started waiting
+
+    class Guarded(H11Protocol):
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._wait_for_head()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._head_arrived()
+            super().connection_lost(exc)
+
+        def handle_events(self) -> None:
+            super().handle_events()
+            if self.cycle is not None and not self.cycle.response_complete:
+                self._head_arrived()
+
+        def handle_websocket_upgrade(self, event: Any) -> None:
+            self._head_arrived()
+            super().handle_websocket_upgrade(event)
+
+        def on_response_complete(self) -> None:
+            if not self.transport.is_closing():
+                self._wait_for_head()  # the next request's head, unless pipelined already
+            super().on_response_complete()
+
+        def _wait_for_head(self) -> None:
+            self._head_arrived()
+            waiting[self] = self.loop.call_later(header_timeout, self._drop, 408, "timeout")
+            if len(waiting) > max_half_open:
+                next(iter(waiting))._drop(503, "cap")
+
+        def _head_arrived(self) -> None:
+            timer = waiting.pop(self, None)
+            if timer is not None:
+                timer.cancel()
+
+        def _drop(self, status: int, why: str) -> None:
+            self._head_arrived()
+            if self.transport.is_closing():
+                return
+            if why == "timeout":
+                faults.note(f"closed a connection that sent no request head in {header_timeout} s")
+            else:
+                faults.note(
+                    f"closed the longest waiting connection: more than {max_half_open} waited "
+                    "for a request head"
+                )
+            reason = {408: b"Request Timeout", 503: b"Service Unavailable"}[status]
+            self.transport.write(
+                b"HTTP/1.1 %d %s\r\nconnection: close\r\ncontent-length: 0\r\n\r\n"
+                % (status, reason)
+            )
+            self.transport.close()
+
+    return Guarded
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -233,10 +387,16 @@ async def _serve(
 
 
 @contextlib.contextmanager
-def running(proxy: ReplayProxy, host: str = DEFAULT_HOST, port: int = 0) -> Iterator[Served]:
+def running(
+    proxy: ReplayProxy,
+    host: str = DEFAULT_HOST,
+    port: int = 0,
+    header_timeout: float = HEADER_TIMEOUT,
+    max_half_open: int = MAX_HALF_OPEN,
+) -> Iterator[Served]:
     """Serve ``proxy`` in a thread of this process while the block runs; saved at its end."""
     sock = listen(host, port)
-    server = _server(proxy)
+    server = _server(proxy, header_timeout, max_half_open)
     failures: list[BaseException] = []
 
     def serve() -> None:

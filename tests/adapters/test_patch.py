@@ -8,7 +8,6 @@ import json
 import socket
 import subprocess
 import sys
-import urllib.request
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -226,29 +225,21 @@ def test_a_connection_outside_a_recording_cassette_warns_once_per_host(
                 client.post(server.url + "/v1/chat/completions", json=BODY, headers=headers())
 
 
-# Clients replay does not route: urllib.request, bare http.client, aiohttp's WebSockets.
+# Clients replay does not route: http.client sent in pieces, aiohttp's WebSockets.
 
 
-def _urllib_request(url: str) -> object:
-    request = urllib.request.Request(
-        url + "/v1/chat/completions",
-        data=json.dumps(BODY).encode(),
-        headers={**headers(), "content-type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=5) as answer:
-        return answer.status
-
-
-def _http_client(url: str) -> object:
+def _http_client_in_pieces(url: str) -> object:
+    """A request written piece by piece (``putrequest``, ``putheader``, ``endheaders``), not
+    through ``request``, which the http.client adapter routes."""
     parts = httpx.URL(url)
     connection = http.client.HTTPConnection(parts.host, parts.port, timeout=5)
+    body = json.dumps(BODY).encode()
     try:
-        connection.request(
-            "POST",
-            "/v1/chat/completions",
-            json.dumps(BODY),
-            {**headers(), "content-type": "application/json"},
-        )
+        connection.putrequest("POST", "/v1/chat/completions")
+        for name, value in {**headers(), "content-type": "application/json"}.items():
+            connection.putheader(name, value)
+        connection.putheader("content-length", str(len(body)))
+        connection.endheaders(body)
         return connection.getresponse().status
     finally:
         connection.close()
@@ -265,8 +256,7 @@ def _aiohttp_websocket(url: str) -> object:
 
 
 UNROUTED = {
-    "urllib.request": _urllib_request,
-    "http.client": _http_client,
+    "http.client in pieces": _http_client_in_pieces,
     "aiohttp ws_connect": _aiohttp_websocket,
 }
 
@@ -292,8 +282,8 @@ def test_a_client_replay_does_not_route_raises_network_blocked_in_mode_none(
     client: str,
     unrouted_url: str,
 ) -> None:
-    """Never a silent trip to the network: the client's own error handling (urllib's URLError,
-    aiohttp's ClientConnectorError) does not swallow the block either."""
+    """Never a silent trip to the network: the client's own error handling (aiohttp's
+    ClientConnectorError) does not swallow the block either."""
     path = tmp_path / "c.json"
     with replay.use_cassette(path, mode="none"):
         with pytest.raises(replay.NetworkBlocked) as blocked:

@@ -7,7 +7,6 @@ import json
 import logging
 import socket
 import time
-import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,7 @@ from replay._adapters.proxy import (
     Route,
     Routes,
     Shelf,
+    normalized_path,
     without_dot_segments,
 )
 from replay._core.errors import ConfigError
@@ -122,7 +122,8 @@ def test_a_miss_is_a_json_error_and_the_server_keeps_serving(
     error = missed.json()["error"]
     assert error["type"] == "replay_cassette_miss"
     assert error["cassette"] == str(tmp_path / "default.json")
-    assert error["request"] == {"method": "POST", "url": fake.url + "/v1/chat/completions"}
+    shown = f"/v1/chat/completions (route / -> {fake.url})"  # the path asked for, its route
+    assert error["request"] == {"method": "POST", "url": shown}
     assert error["reason"] == "mode 'none' never records"
     assert error["closest"]["differences"] == [
         {"field": "body.messages[0].content", "recorded": "hello", "requested": "goodbye"}
@@ -372,16 +373,19 @@ def test_an_active_use_cassette_does_not_capture_the_proxy(
     fake: FakeLLMServer, tmp_path: Path
 ) -> None:
     other = tmp_path / "other" / "test.json"
-    # urllib.request is not routed, so its connection to the proxy would be blocked.
+    # The client's connection to the proxy is one no cassette routes (a raw socket), which
+    # the replay-only block would block but for block_network=False.
     with replay.use_cassette(other, mode="none", block_network=False) as outer:
         with proxy({"/": fake.url}, tmp_path / "served") as served:
-            request = urllib.request.Request(
-                served.url + "/v1/chat/completions",
-                data=json.dumps(chat("hello")).encode(),
-                headers={**AUTH, "content-type": "application/json"},
+            port = served.url.rsplit(":", 1)[1]
+            body = json.dumps(chat("hello")).encode()
+            head = (
+                f"POST /v1/chat/completions HTTP/1.1\nhost: 127.0.0.1:{port}\n"
+                f"authorization: {AUTH['authorization']}\ncontent-type: application/json\n"
+                f"content-length: {len(body)}\nconnection: close\n"
             )
-            with urllib.request.urlopen(request, timeout=30) as answer:
-                assert json.load(answer)["choices"][0]["message"]["content"] == "Answer to: hello"
+            answer = raw_exchange(served.url, head, body)
+            assert answer.startswith(b"HTTP/1.1 200 ") and b"Answer to: hello" in answer
     assert outer.misses == [] and not other.exists()
     assert len(stored(tmp_path / "served" / "default.json")) == 1
 
@@ -577,6 +581,13 @@ def test_only_this_servers_own_names_are_served(
         "/p/%2e%2e/admin",
         "/p/%2E%2E/%2e%2e/admin",
         "/p/.%2e/admin",
+        "/p/..%2f..%2fadmin",  # an encoded slash, which some upstreams decode
+        "/p/v1/..%2F..%2F..%2Fadmin",
+        "/p/..\\..\\admin",  # a backslash, a separator on Windows servers
+        "/p/..%5c..%5cadmin",
+        "/p/..;/..;/admin",  # a path parameter, which Java servers drop
+        "/p/..;x=1/admin",
+        "/p/%2e%2e%3b/admin",
     ],
 )
 def test_a_path_leaving_its_routes_prefix_is_refused(
@@ -594,6 +605,31 @@ def test_a_path_leaving_its_routes_prefix_is_refused(
     assert "'..' leaves the route /p" in body["error"]["message"]
     assert KEY not in answer.decode()
     assert fake.requests == []
+
+
+def test_a_normalized_path_within_the_route_is_forwarded_as_sent(
+    fake: FakeLLMServer, tmp_path: Path
+) -> None:
+    """An encoded slash or a path parameter that climbs nowhere reaches the upstream as the
+    client sent it (an id such as a Bedrock ARN holds %2F); one that normalization gives to
+    another route is refused."""
+    with proxy({"/p": fake.url, "/": fake.url}, tmp_path) as served:
+        port = served.url.rsplit(":", 1)[1]
+        head = f"host: 127.0.0.1:{port}\nconnection: close\nauthorization: Bearer {KEY}\n"
+        kept = raw_exchange(served.url, f"GET /p/v1/models/a%2Fb;v=1 HTTP/1.1\n{head}")
+        moved = raw_exchange(served.url, f"GET /p%2Fv1/models HTTP/1.1\n{head}")
+    assert kept.startswith(b"HTTP/1.1 404"), kept  # the fake's own answer: no such model
+    assert [request.path for request in fake.requests] == ["/v1/models/a%2Fb;v=1"]
+    status, body = answered_json(moved)
+    assert status == 400 and body["error"]["type"] == "replay_bad_path"
+    assert "it goes to the route /p, not /" in body["error"]["message"]
+
+
+def test_normalized_path() -> None:
+    assert normalized_path("/p/..%2f..%2fadmin") == "/p/../../admin"
+    assert normalized_path("/p/..\\..\\admin") == "/p/../../admin"
+    assert normalized_path("/p/..;/..;x=1/admin") == "/p/../../admin"
+    assert normalized_path("/p/v1/models") == "/p/v1/models"
 
 
 def test_dot_segments_within_the_route_are_resolved(fake: FakeLLMServer, tmp_path: Path) -> None:

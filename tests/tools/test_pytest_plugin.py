@@ -442,6 +442,7 @@ def test_block_network_catches_raw_sockets_but_not_cassettes(
 
 
 SAMPLE_SYNC_CLIENTS = """
+import http.client
 import json
 import os
 import urllib.request
@@ -477,7 +478,7 @@ def test_websockets():
         assert connection.recv() == "echo: hello"
 
 
-def test_urllib_request_is_not_routed():
+def test_urllib_request():
     request = urllib.request.Request(
         URL + "/v1/chat/completions",
         data=json.dumps({"model": "m", "messages": MESSAGES("three")}).encode(),
@@ -485,32 +486,43 @@ def test_urllib_request_is_not_routed():
     )
     with urllib.request.urlopen(request, timeout=5) as reply:
         assert answer(json.load(reply)) == "Answer to: three"
+
+
+def test_http_client_in_pieces_is_not_routed():
+    host, port = URL.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=5)
+    body = json.dumps({"model": "m", "messages": MESSAGES("four")}).encode()
+    connection.putrequest("POST", "/v1/chat/completions")
+    connection.putheader("authorization", HEADERS["authorization"])
+    connection.putheader("content-length", str(len(body)))
+    connection.endheaders(body)
+    assert answer(json.load(connection.getresponse())) == "Answer to: four"
 """
 
 
-def test_the_marker_routes_urllib3_and_websockets_and_blocks_what_it_does_not_route(
+def test_the_marker_routes_urllib3_urllib_and_websockets_and_blocks_what_it_does_not_route(
     sample: pytest.Pytester, server: FakeLLMServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """requests, urllib3 and websockets record under the marker and replay with the servers
-    gone; urllib.request, not routed, warns while recording and raises NetworkBlocked in mode
-    none, never reaching the network unseen."""
+    """requests, urllib3, urllib.request and websockets record under the marker and replay
+    with the servers gone; http.client sent in pieces, not routed, warns while recording and
+    raises NetworkBlocked in mode none, never reaching the network unseen."""
     sample.makepyfile(test_clients=SAMPLE_SYNC_CLIENTS)
     with RealtimeServer(KEY) as realtime:
         monkeypatch.setenv("REALTIME_URL", realtime.ws_url)
         recording = sample.runpytest_subprocess("-p", "no:cacheprovider")
-        recording.assert_outcomes(passed=3)
+        recording.assert_outcomes(passed=4)
         recording.stdout.fnmatch_lines(
             ["*connection to 127.0.0.1 made outside cassette*: its calls are not recorded*"]
         )
     asked = len(server.requests)
-    assert asked == 3 and len(realtime.handshakes) == 1
+    assert asked == 4 and len(realtime.handshakes) == 1
     server.stop()
 
     replaying = sample.runpytest_subprocess("-p", "no:cacheprovider", "--replay-mode", "none")
-    replaying.assert_outcomes(passed=2, failed=1)
+    replaying.assert_outcomes(passed=3, failed=1)
     replaying.stdout.fnmatch_lines(
         [
-            "*_ test_urllib_request_is_not_routed _*",
+            "*_ test_http_client_in_pieces_is_not_routed _*",
             "*NetworkBlocked: connection to 127.0.0.1:* made outside cassette *replays only*",
         ]
     )

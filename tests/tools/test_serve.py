@@ -274,3 +274,74 @@ def test_other_host_names_are_refused_unless_allowed(fake: FakeLLMServer, tmp_pa
     assert statuses == [200, 200, 403, 200]
     assert "host not allowed POST http://127.0.0.1" not in err  # shown as asked, not upstream
     assert "host not allowed POST /v1/chat/completions" in err
+
+
+USER, PASSWORD = "acct-4Qz8Lm", "PW-serve-7Hd2Xk9Tq"
+
+
+def test_credentials_in_an_upstream_are_shown_as_stars_everywhere(
+    fake: FakeLLMServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    upstream = fake.url.replace("http://", f"http://{USER}:{PASSWORD}@")
+    serving = Running("--upstream", f"/p={upstream}", cwd=tmp_path)
+    recorded = ask(serving.url + "/p/v1/chat/completions", "hello")
+    unrouted = ask(serving.url + "/elsewhere", "hello")  # "no route": the error lists routes
+    status, out, err = serving.stop()
+    assert status == 0, err
+    assert recorded.status_code == 200 and unrouted.status_code == 404
+    shown = fake.url.replace("http://", "http://***@")
+    assert f"/p  -> {shown}\n" in out
+    assert f"/p -> {shown}" in unrouted.json()["error"]["message"]
+    assert f"(route /p -> {shown})" in err
+    monkeypatch.chdir(tmp_path)
+    listed = CliRunner().invoke(main, ["list", "--json", "cassettes"])
+    bad = CliRunner().invoke(main, ["serve", "--upstream", f"http://{USER}:{PASSWORD}@h/?q"])
+    assert bad.exit_code == 2 and "http://***@h/?q" in bad.output
+    stored_bytes = (tmp_path / "cassettes" / "default.json").read_bytes()
+    for text in (out, err, unrouted.text, listed.output, bad.output, stored_bytes.decode()):
+        assert PASSWORD not in text and USER not in text
+
+
+def test_it_prints_the_routes_its_cassettes_hold_and_misses_agree(
+    fake: FakeLLMServer, tmp_path: Path
+) -> None:
+    """Cassettes recorded at / and served in mode none with the known providers' routes: the
+    start-up lines say where the recordings are and the variables point there; a miss names
+    the path asked for and the route, as the closest recording is named, never a made-up
+    host."""
+    recording = Running("--upstream", fake.url, cwd=tmp_path)
+    assert ask(recording.url + "/v1/chat/completions", "hello").status_code == 200
+    assert recording.stop()[0] == 0
+    replaying = Running("--mode", "none", cwd=tmp_path)
+    missed = ask(replaying.url + "/openai/v1/chat/completions", "hello")
+    elsewhere = ask(replaying.url + "/v2/chat/completions", "hello")
+    status, out, err = replaying.stop()
+    assert status == 0, err
+    assert "recorded in the cassettes, by route" in out
+    assert f"  /{' ' * 11}-> {fake.url}: 1 request\n" in out
+    miss = missed.json()["error"]["message"]
+    assert miss.startswith(
+        "no recording for POST /openai/v1/chat/completions (route /openai -> "
+        "https://api.openai.com) in cassette cassettes/default.json"
+    )
+    assert f"closest recorded request: POST /v1/chat/completions (route / -> {fake.url})" in miss
+    assert "path: recorded '/v1/chat/completions', requested '/openai/v1/chat/completions'" in miss
+    other = elsewhere.json()["error"]["message"]
+    assert other.startswith("no recording for POST /v2/chat/completions (route /, replay only)")
+    assert "invalid" not in miss + other + err
+
+
+def test_in_mode_none_the_variables_point_at_the_recorded_routes(tmp_path: Path) -> None:
+    cassette = tmp_path / "cassettes" / "default.json"
+    cassette.parent.mkdir()
+    route = '"x-replay-route": "/=https://api.openai.com"'  # what a recording at / holds
+    cassette.write_text('{"interactions": {"k": {"request": {"headers": {' + route + "}}}}}")
+    replaying = Running("--mode", "none", cwd=tmp_path)
+    status, out, err = replaying.stop()
+    assert status == 0, err
+    assert f"export OPENAI_BASE_URL={replaying.url}/v1\n" in out
+    assert f"export GROQ_BASE_URL={replaying.url}/groq\n" in out  # no recording: its route
+    recording = Running(cwd=tmp_path)  # mode once: the known providers' routes record
+    status, out, err = recording.stop()
+    assert f"export OPENAI_BASE_URL={recording.url}/openai/v1\n" in out
+    assert "(no such route here: --upstream /=URL replays them)" in out

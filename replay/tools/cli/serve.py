@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ipaddress
 import logging
 import signal
@@ -14,12 +15,14 @@ import click
 from replay._adapters.proxy import (
     CASSETTE_HEADER,
     DEFAULT_CASSETTE,
+    DEFAULT_MAX_BODY,
     REPLAY_ONLY_UPSTREAM,
     ReplayProxy,
     Shelf,
 )
 from replay._core.location import Location
 from replay._core.modes import Mode
+from replay._core.redact import hidden_credentials
 from replay._store import usage
 from replay.tools import extras
 from replay.tools.cli.output import _COLOR
@@ -28,11 +31,15 @@ from replay.tools.serve import (
     DEFAULT_CASSETTES,
     DEFAULT_HOST,
     DEFAULT_PORT,
+    HEADER_TIMEOUT,
+    MAX_HALF_OPEN,
+    FaultLog,
     Plan,
     Served,
     _provider_of,
     _serve,
     _server,
+    held_routes,
     listen,
     nearest_pyproject,
     plan,
@@ -53,8 +60,19 @@ def _banner(served: Served, plan: Plan) -> list[str]:
             continue
         provider = _provider_of(route.upstream)
         name = f" ({provider.name})" if provider else ""
-        lines.append(f"  {route.prefix.ljust(width)}  -> {route.upstream}{name}")
-    variables = served.env()
+        lines.append(f"  {route.prefix.ljust(width)}  -> {route.shown_upstream}{name}")
+    held = held_routes(plan.cassettes)
+    if held:
+        lines.append("recorded in the cassettes, by route (ask for the same paths to replay):")
+        for value, count in sorted(held.items()):
+            prefix, _, upstream = value.partition("=")
+            through = hidden_credentials(upstream) if upstream else "(replay only)"
+            requests = "request" if count == 1 else "requests"
+            lines.append(f"  {prefix.ljust(width)}  -> {through}: {count} {requests}")
+            served_prefixes = {route.prefix for route in plan.routes.routes}
+            if plan.mode is not Mode.NONE and prefix not in served_prefixes:
+                lines.append(f"    (no such route here: --upstream {prefix}=URL replays them)")
+    variables = served.env(held if plan.mode is Mode.NONE else ())
     if variables:
         lines.append("set in the clients' environment:")
         lines.extend(f"  export {name}={value}" for name, value in variables.items())
@@ -69,7 +87,7 @@ def _banner(served: Served, plan: Plan) -> list[str]:
 def _log_to_stderr(quiet: bool) -> None:
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%H:%M:%S"))
-    for name in ("replay.proxy", "uvicorn.error"):
+    for name in ("replay.proxy", "uvicorn.error", "asyncio"):
         logger = logging.getLogger(name)
         logger.addHandler(handler)
         logger.propagate = False
@@ -122,6 +140,30 @@ def _log_to_stderr(quiet: bool) -> None:
     help="Accept requests whose Host header names NAME (any port), besides this server's own "
     "address (127.0.0.1, localhost, [::1]); repeatable. Others get 403.",
 )
+@click.option(
+    "--max-body",
+    type=click.IntRange(min=0),
+    default=DEFAULT_MAX_BODY,
+    show_default=True,
+    metavar="BYTES",
+    help="The largest request body taken; a larger one gets 413 (default: 512 MiB).",
+)
+@click.option(
+    "--header-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=HEADER_TIMEOUT,
+    show_default=True,
+    metavar="SECONDS",
+    help="Close (408) a connection that has not sent a whole request head by then.",
+)
+@click.option(
+    "--max-half-open",
+    type=click.IntRange(min=1),
+    default=MAX_HALF_OPEN,
+    show_default=True,
+    metavar="N",
+    help="Connections at most waiting for a request head; beyond, the oldest is closed.",
+)
 @click.option("-q", "--quiet", is_flag=True, help="Log only misses and failures.")
 def serve_command(
     upstreams: tuple[str, ...],
@@ -132,6 +174,9 @@ def serve_command(
     replay_speed: float | None,
     allow_playback_repeats: bool | None,
     allowed_hosts: tuple[str, ...],
+    max_body: int,
+    header_timeout: float,
+    max_half_open: int,
     quiet: bool,
 ) -> None:
     """Serve cassettes to any client, in any language, as a local recording proxy.
@@ -159,9 +204,14 @@ def serve_command(
     usage.mark_incomplete("replay serve answered requests, not a whole test run")
     sock = listen(plan_.host, plan_.port)
     proxy = ReplayProxy(
-        plan_.routes, Shelf(plan_.cassettes, plan_.open), allowed_hosts=plan_.allowed_hosts
+        plan_.routes,
+        Shelf(plan_.cassettes, plan_.open),
+        allowed_hosts=plan_.allowed_hosts,
+        max_body=max_body,
     )
-    server = _server(proxy)
+    _more_file_descriptors()
+    faults = FaultLog()
+    server = _server(proxy, header_timeout, max_half_open, faults)
     for stop in (signal.SIGINT, signal.SIGTERM):  # from the first line printed on, not later
         signal.signal(stop, server.handle_exit)
     served = Served(url_of(sock), plan_.routes)
@@ -182,6 +232,8 @@ def serve_command(
         f"recorded, {tally['missed']} missed, {tally['failed']} failed "
         f"({len(proxy.shelf.cassettes)} cassettes used)"
     )
+    for fault in faults.summary():
+        click.echo(f"replay serve: fault: {fault}", err=True)
     for error in errors:
         click.echo(f"replay: {error}", err=True)
     if errors:
@@ -195,3 +247,16 @@ def _is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def _more_file_descriptors() -> None:
+    """The soft limit on open files raised to the hard one (often 1,024 of 500,000): each
+    client holds one, and so does each connection upstream."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
