@@ -35,7 +35,7 @@ from replay._core.errors import ConfigError, Difference
 from replay._core.model import Request, is_websocket
 
 KEY_LENGTH = 32
-_DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
+_DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443, "grpc": 443}
 ROUTE_HEADER = "x-replay-route"
 """``PREFIX=UPSTREAM``: the ``replay serve`` route a request came by, stored with it. Such a
 request is keyed by the path the client asked the proxy for (``PREFIX`` and what follows the
@@ -267,16 +267,16 @@ def _opens_beyond(body: bytes, limit: int) -> bool:
 
 @functools.lru_cache(maxsize=4096)
 def url_problem(url: str) -> str | None:
-    """Why a key cannot be made of ``url`` (not an absolute http(s) or ws(s) URL with a valid
-    host and port), or None. Cached: replay checks each stored URL it decodes, and a suite's
-    cassettes hold few distinct ones."""
+    """Why a key cannot be made of ``url`` (not an absolute http(s), ws(s) or grpc URL with a
+    valid host and port), or None. Cached: replay checks each stored URL it decodes, and a
+    suite's cassettes hold few distinct ones."""
     try:
         parts = urlsplit(url)
         parts.port  # noqa: B018 -- parsed on access: raises for a port out of range
     except ValueError as error:
         return str(error)
     if parts.scheme.lower() not in _DEFAULT_PORTS:
-        return "not an http(s) or ws(s) URL"
+        return "not an http(s), ws(s) or grpc URL"
     if not parts.hostname:
         return "has no host"
     return None
