@@ -67,7 +67,7 @@ class _Echo(echo_pb2_grpc.EchoServicer):  # type: ignore[misc]
         if metadata.get("authorization") != f"Bearer {self._key}":
             context.abort(grpc.StatusCode.UNAUTHENTICATED, "a bearer key is needed")
 
-    def Say(self, request: Any, context: grpc.ServicerContext) -> Any:  # noqa: N802
+    def Say(self, request: Any, context: grpc.ServicerContext) -> Any:
         self._authorized("Say", context)
         context.send_initial_metadata((("x-request-id", uuid.uuid4().hex),))
         if request.text == "missing":
@@ -75,17 +75,17 @@ class _Echo(echo_pb2_grpc.EchoServicer):  # type: ignore[misc]
             context.abort(grpc.StatusCode.NOT_FOUND, f"no such thing: {request.text}")
         return Reply(id=f"resp_{uuid.uuid4().hex}", text=f"Echo: {request.text}", payload=PAYLOAD)
 
-    def Count(self, request: Any, context: grpc.ServicerContext) -> Iterator[Any]:  # noqa: N802
+    def Count(self, request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
         self._authorized("Count", context)
         for index in range(request.count):
             time.sleep(0.05)
             yield Reply(text=f"{request.text} {index}", index=index)
 
-    def Gather(self, requests: Iterator[Any], context: grpc.ServicerContext) -> Any:  # noqa: N802
+    def Gather(self, requests: Iterator[Any], context: grpc.ServicerContext) -> Any:
         self._authorized("Gather", context)
         return Reply(text=" + ".join(request.text for request in requests))
 
-    def Chat(self, requests: Iterator[Any], context: grpc.ServicerContext) -> Iterator[Any]:  # noqa: N802
+    def Chat(self, requests: Iterator[Any], context: grpc.ServicerContext) -> Iterator[Any]:
         self._authorized("Chat", context)
         for index, request in enumerate(requests):
             yield Reply(text=f"Re: {request.text}", index=index)

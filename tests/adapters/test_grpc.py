@@ -1,0 +1,301 @@
+"""gRPC calls recorded from real servers on 127.0.0.1 and replayed with them stopped.
+
+``tests/grpc_echo.py`` is a small service compiled at test time, with each of gRPC's four
+call patterns; ``tests/xai_fake.py`` a fake xAI chat server built from the xai-sdk's own
+servicer, which the real SDK talks to. Each records through ``use_cassette`` and replays in
+this process and in a new one, the server stopped and its port refusing connections.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import grpc
+import orjson
+import pytest
+from click.testing import CliRunner
+from conftest import cassette_bytes, port_refuses
+from grpc_echo import Ask, EchoServer, echo_pb2_grpc
+from xai_fake import FakeXai
+
+import replay
+from replay.tools.cli import main
+
+TESTS = Path(__file__).parent.parent
+FLAVOURS = ["sync", "aio"]
+KEY = "sk-grpc-test-0123456789abcdef"
+
+
+@pytest.fixture
+def echo(monkeypatch: pytest.MonkeyPatch) -> Iterator[EchoServer]:
+    monkeypatch.delenv("REPLAY_MODE", raising=False)
+    with EchoServer(KEY) as server:
+        yield server
+
+
+def stopped(server: EchoServer | FakeXai) -> int:
+    """Stop the server, check its port refuses, and return how many calls it saw."""
+    server.stop()
+    assert port_refuses(f"grpc://{server.target}")
+    return len(server.seen)
+
+
+def in_a_new_process(script: str, cassette: Path, target: str, flavour: str) -> Any:
+    run = subprocess.run(
+        [sys.executable, str(TESTS / script), str(cassette), target, flavour],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
+
+
+def auth(key: str = KEY) -> tuple[tuple[str, str], ...]:
+    return (("authorization", f"Bearer {key}"),)
+
+
+def entry_for(path: Path, method: str, asked: Any) -> Any:
+    """The stored interaction of a call to ``method`` with ``asked`` as its request's body."""
+    (found,) = [
+        entry
+        for entry in orjson.loads(path.read_bytes())["interactions"].values()
+        if entry["request"]["url"].endswith(method) and entry["request"].get("body") == asked
+    ]
+    return found
+
+
+@pytest.mark.parametrize("flavour", FLAVOURS)
+def test_each_call_pattern_replays_offline_in_this_process_and_a_new_one(
+    echo: EchoServer, cassette_path: Path, flavour: str
+) -> None:
+    from grpc_echo import conversation
+
+    with replay.use_cassette(cassette_path) as cassette:
+        recorded = conversation(flavour, echo.target, KEY)
+    assert cassette.recorded == len(echo.seen) == (7 if flavour == "sync" else 6)
+    assert recorded["error"] == {
+        "code": "NOT_FOUND",
+        "details": "no such thing: missing",
+        "trailing": [["x-reason", "gone"], ["x-trace-bin", "00ff"]],
+    }
+    assert [r["text"] for r in recorded["count"]] == ["n 0", "n 1", "n 2"]
+    assert recorded["gather"]["text"] == "a + b + c"
+    assert [r["text"] for r in recorded["chat"]] == ["Re: x", "Re: y"]
+    seen = stopped(echo)
+
+    with replay.use_cassette(cassette_path, mode="none") as replaying:
+        replayed = conversation(flavour, echo.target, "dummy-key")
+    assert replaying.replayed == cassette.recorded and replayed == recorded
+    assert in_a_new_process("grpc_echo.py", cassette_path, echo.target, flavour) == recorded
+    assert len(echo.seen) == seen and port_refuses(f"grpc://{echo.target}")
+
+    stored = cassette_bytes(cassette_path)
+    assert KEY.encode() not in stored and b"Bearer" not in stored
+    say = entry_for(cassette_path, "/replaytest.Echo/Say", {"json": {"text": "hello"}})
+    assert say["request"]["headers"] == {"authorization": "REDACTED"}
+    (answer,) = say["responses"]
+    assert answer["grpc"]["response_type"] == "replaytest.Reply"
+    assert answer["grpc"]["messages"][0]["json"]["payload"] == "AAH+/w=="  # bytes in JSON
+
+
+def test_a_stub_made_before_the_block_over_an_intercepted_channel_is_routed(
+    echo: EchoServer, cassette_path: Path
+) -> None:
+    """The interceptor adds the key as xAI's SDK does: the cassette sees it, and redacts it."""
+
+    class Authorizing(grpc.UnaryUnaryClientInterceptor):  # type: ignore[misc]
+        def intercept_unary_unary(self, continuation: Any, details: Any, request: Any) -> Any:
+            metadata = (*(details.metadata or ()), *auth())
+            return continuation(details._replace(metadata=metadata), request)
+
+    channel = grpc.intercept_channel(grpc.insecure_channel(echo.target), Authorizing())
+    stub = echo_pb2_grpc.EchoStub(channel)
+    with replay.use_cassette(cassette_path) as cassette:
+        recorded = stub.Say(Ask(text="hello")).text
+    assert (recorded, cassette.recorded) == ("Echo: hello", 1)
+    assert stub.Say(Ask(text="hello")).text == "Echo: hello"  # after the block: not routed
+    assert len(echo.seen) == 2
+    stopped(echo)
+    with replay.use_cassette(cassette_path, mode="none"):
+        assert stub.Say(Ask(text="hello")).text == recorded
+    channel.close()
+    assert KEY.encode() not in cassette_bytes(cassette_path)
+
+
+def test_a_call_with_no_recording_is_a_miss_naming_the_closest_and_the_field(
+    echo: EchoServer, cassette_path: Path
+) -> None:
+    with grpc.insecure_channel(echo.target) as channel:
+        stub = echo_pb2_grpc.EchoStub(channel)
+        with replay.use_cassette(cassette_path):
+            stub.Say(Ask(text="hello"), metadata=auth())
+        seen = stopped(echo)
+        with replay.use_cassette(cassette_path, mode="none") as cassette:
+            with pytest.raises(replay.CassetteMiss) as raised:
+                stub.Say(Ask(text="goodbye"), metadata=auth())
+    miss = raised.value
+    assert miss.method == "POST" and miss.url == f"grpc://{echo.target}/replaytest.Echo/Say"
+    assert miss.closest_url == f"POST {miss.url}"
+    assert [(d.field, d.recorded, d.requested) for d in miss.differences] == [
+        ("body.text", "hello", "goodbye")
+    ]
+    assert cassette.misses == [miss] and len(echo.seen) == seen
+
+
+def test_a_changed_client_stream_message_is_a_miss_naming_its_place(
+    echo: EchoServer, cassette_path: Path
+) -> None:
+    """A conversation: the client's second message waits for the answer to its first, so
+    the recording (and the replay, gated on it) has them in that order."""
+    answered = threading.Event()
+
+    def asks(second: str) -> Iterator[Any]:
+        answered.clear()
+        yield Ask(text="x")
+        assert answered.wait(10)
+        yield Ask(text=second)
+
+    def talk(stub: Any, second: str) -> list[str]:
+        replies = stub.Chat(asks(second), metadata=auth())
+        said = [next(replies).text]
+        answered.set()
+        return said + [reply.text for reply in replies]
+
+    with grpc.insecure_channel(echo.target) as channel:
+        stub = echo_pb2_grpc.EchoStub(channel)
+        with replay.use_cassette(cassette_path):
+            assert talk(stub, "y") == ["Re: x", "Re: y"]
+        stopped(echo)
+        with replay.use_cassette(cassette_path, mode="none"):
+            assert talk(stub, "y") == ["Re: x", "Re: y"]
+        with replay.use_cassette(cassette_path, mode="none"):
+            with pytest.raises(replay.FrameMiss) as raised:
+                talk(stub, "z")
+    sides = [
+        m["from"]
+        for m in entry_for(cassette_path, "/Chat", None)["responses"][0]["grpc"]["messages"]
+    ]
+    assert sides == ["client", "server", "client", "server"]
+    assert raised.value.position == 2
+    assert [(d.field, d.recorded, d.requested) for d in raised.value.differences] == [
+        ("frame.text", "y", "z")
+    ]
+
+
+def test_ignore_paths_apply_to_the_json_view_of_the_request(
+    echo: EchoServer, cassette_path: Path
+) -> None:
+    with grpc.insecure_channel(echo.target) as channel:
+        stub = echo_pb2_grpc.EchoStub(channel)
+        with replay.use_cassette(cassette_path, ignore=["previous_id"]):
+            stub.Say(Ask(text="hello", previous_id="one"), metadata=auth())
+        stopped(echo)
+        with replay.use_cassette(cassette_path, mode="none", ignore=["previous_id"]) as cassette:
+            reply = stub.Say(Ask(previous_id="two", text="hello"), metadata=auth())
+    assert reply.text == "Echo: hello" and cassette.replayed == 1
+
+
+def test_a_stream_replays_at_the_recorded_pace_with_replay_speed(
+    echo: EchoServer, cassette_path: Path
+) -> None:
+    """The server sends one message each 50 ms: at speed 1 the three take at least 100 ms."""
+
+    def count(**options: Any) -> tuple[list[str], float]:
+        with grpc.insecure_channel(echo.target) as channel:
+            stub = echo_pb2_grpc.EchoStub(channel)
+            with replay.use_cassette(cassette_path, **options):
+                started = time.monotonic()
+                texts = [r.text for r in stub.Count(Ask(text="n", count=3), metadata=auth())]
+                return texts, time.monotonic() - started
+
+    recorded, _ = count()
+    stopped(echo)
+    instantly, fast = count(mode="none")
+    paced, slow = count(mode="none", replay_speed=1.0)
+    assert instantly == paced == recorded
+    assert fast < 0.05 <= 0.1 <= slow
+
+
+@pytest.mark.parametrize("flavour", FLAVOURS)
+def test_the_xai_sdk_samples_and_streams_offline_in_a_new_process(
+    cassette_path: Path, monkeypatch: pytest.MonkeyPatch, flavour: str
+) -> None:
+    """The real xai-sdk, pointed at the fake with ``api_host`` and ``use_insecure_channel``."""
+    from xai_fake import chat
+
+    monkeypatch.delenv("REPLAY_MODE", raising=False)
+    key = "xai-0123456789abcdefghijklmnopqrstuvwxyz"
+    with FakeXai(key) as server:
+        with replay.use_cassette(cassette_path) as cassette:
+            recorded = chat(flavour, server.target, key)
+        assert cassette.recorded == len(server.seen) == 2
+        seen = stopped(server)
+    assert recorded["sample"] == ["Answer to: Say hello", "REASON_STOP", 4]
+    assert recorded["chunks"] == ["Answer ", "to: ", "Count"]
+    assert recorded["stream"] == ["Answer to: Count", 3]
+    assert in_a_new_process("xai_fake.py", cassette_path, server.target, flavour) == recorded
+    assert len(server.seen) == seen
+    assert key.encode() not in cassette_bytes(cassette_path)
+
+    shown = CliRunner().invoke(main, ["show", str(cassette_path)])
+    assert shown.exit_code == 0, shown.output
+    assert "xai_api.Chat/GetCompletion" in shown.output
+    assert "| Answer to: Say hello" in shown.output and "| Answer to: Count" in shown.output
+
+
+def test_the_pytest_marker_routes_grpc(pytester: pytest.Pytester, echo: EchoServer) -> None:
+    pytester.makeconftest(f"import sys\nsys.path.insert(0, {str(TESTS)!r})\n")
+    pytester.makepyfile(
+        test_echo=textwrap.dedent(
+            f"""
+            import grpc
+            import pytest
+            from grpc_echo import Ask, echo_pb2_grpc
+
+            @pytest.mark.replay
+            def test_say():
+                with grpc.insecure_channel({echo.target!r}) as channel:
+                    stub = echo_pb2_grpc.EchoStub(channel)
+                    auth = (("authorization", "Bearer " + {KEY!r}),)
+                    assert stub.Say(Ask(text="hello"), metadata=auth).text == "Echo: hello"
+            """
+        )
+    )
+    pytester.runpytest_subprocess("-p", "no:cacheprovider").assert_outcomes(passed=1)
+    stopped(echo)
+    replaying = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--replay-mode", "none")
+    replaying.assert_outcomes(passed=1)
+    replaying.stdout.fnmatch_lines(
+        ["replay: 1 cassette, 1 interaction replayed, 0 recorded, 0 unused"]
+    )
+
+
+def test_an_asyncio_error_status_is_an_aio_rpc_error_with_its_metadata(
+    echo: EchoServer, cassette_path: Path
+) -> None:
+    async def missing() -> grpc.aio.AioRpcError:
+        async with grpc.aio.insecure_channel(echo.target) as channel:
+            stub = echo_pb2_grpc.EchoStub(channel)
+            with pytest.raises(grpc.aio.AioRpcError) as raised:
+                await stub.Say(Ask(text="missing"), metadata=auth())
+            return raised.value
+
+    with replay.use_cassette(cassette_path):
+        recorded = asyncio.run(missing())
+    stopped(echo)
+    with replay.use_cassette(cassette_path, mode="none"):
+        replayed = asyncio.run(missing())
+    assert replayed.code() == recorded.code() == grpc.StatusCode.NOT_FOUND
+    assert replayed.details() == recorded.details()
+    assert tuple(replayed.trailing_metadata()) == tuple(recorded.trailing_metadata())
