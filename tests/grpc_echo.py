@@ -57,9 +57,10 @@ PAYLOAD = b"\x00\x01\xfe\xff"
 
 
 class _Echo(echo_pb2_grpc.EchoServicer):  # type: ignore[misc]
-    def __init__(self, key: str, seen: list[tuple[str, dict[str, str]]]) -> None:
+    def __init__(self, key: str, seen: list[tuple[str, dict[str, str]]], issued: list[str]) -> None:
         self._key = key
         self._seen = seen
+        self._issued = issued
 
     def _authorized(self, method: str, context: grpc.ServicerContext) -> None:
         metadata = {m.key: m.value for m in context.invocation_metadata()}
@@ -73,7 +74,11 @@ class _Echo(echo_pb2_grpc.EchoServicer):  # type: ignore[misc]
         if request.text == "missing":
             context.set_trailing_metadata((("x-reason", "gone"), ("x-trace-bin", b"\x00\xff")))
             context.abort(grpc.StatusCode.NOT_FOUND, f"no such thing: {request.text}")
-        return Reply(id=f"resp_{uuid.uuid4().hex}", text=f"Echo: {request.text}", payload=PAYLOAD)
+        if request.previous_id and request.previous_id not in self._issued:
+            context.abort(grpc.StatusCode.NOT_FOUND, f"unknown previous_id {request.previous_id}")
+        ident = str(uuid.uuid4())
+        self._issued.append(ident)
+        return Reply(id=ident, text=f"Echo: {request.text}", payload=PAYLOAD)
 
     def Count(self, request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
         self._authorized("Count", context)
@@ -92,12 +97,14 @@ class _Echo(echo_pb2_grpc.EchoServicer):  # type: ignore[misc]
 
 
 class EchoServer:
-    """The service on 127.0.0.1, on a free port; ``seen`` is each call's method and metadata."""
+    """The service on 127.0.0.1, on a free port; ``seen`` is each call's method and metadata,
+    ``issued`` the ids of ``Say``'s replies (a later ``Say`` may name one as ``previous_id``)."""
 
     def __init__(self, key: str) -> None:
         self.seen: list[tuple[str, dict[str, str]]] = []
+        self.issued: list[str] = []
         self._server = grpc.server(futures.ThreadPoolExecutor(max_workers=4))
-        echo_pb2_grpc.add_EchoServicer_to_server(_Echo(key, self.seen), self._server)
+        echo_pb2_grpc.add_EchoServicer_to_server(_Echo(key, self.seen, self.issued), self._server)
         self.port = self._server.add_insecure_port("127.0.0.1:0")
         self.target = f"127.0.0.1:{self.port}"
 

@@ -40,9 +40,10 @@ def _answer(request: Any) -> str:
 
 
 class _Chat(chat_pb2_grpc.ChatServicer):  # type: ignore[misc]
-    def __init__(self, key: str, seen: list[dict[str, str]]) -> None:
+    def __init__(self, key: str, seen: list[dict[str, str]], issued: list[str]) -> None:
         self._key = key
         self._seen = seen
+        self._issued = issued
 
     def _authorized(self, context: grpc.ServicerContext) -> None:
         metadata = {m.key: m.value for m in context.invocation_metadata()}
@@ -53,8 +54,9 @@ class _Chat(chat_pb2_grpc.ChatServicer):  # type: ignore[misc]
     def GetCompletion(self, request: Any, context: grpc.ServicerContext) -> Any:
         self._authorized(context)
         text = _answer(request)
+        self._issued.append(str(uuid.uuid4()))
         return chat_pb2.GetChatCompletionResponse(
-            id=str(uuid.uuid4()),
+            id=self._issued[-1],
             model=request.model,
             outputs=[
                 chat_pb2.CompletionOutput(
@@ -91,12 +93,14 @@ class _Chat(chat_pb2_grpc.ChatServicer):  # type: ignore[misc]
 
 
 class FakeXai:
-    """The fake xAI chat service on a free loopback port; ``seen`` is each call's metadata."""
+    """The fake xAI chat service on a free loopback port; ``seen`` is each call's metadata,
+    ``issued`` the ids of its whole answers."""
 
     def __init__(self, key: str) -> None:
         self.seen: list[dict[str, str]] = []
+        self.issued: list[str] = []
         self._server = grpc.server(futures.ThreadPoolExecutor(max_workers=4))
-        chat_pb2_grpc.add_ChatServicer_to_server(_Chat(key, self.seen), self._server)
+        chat_pb2_grpc.add_ChatServicer_to_server(_Chat(key, self.seen, self.issued), self._server)
         self.port = self._server.add_insecure_port("127.0.0.1:0")
         self.target = f"127.0.0.1:{self.port}"
 

@@ -206,6 +206,34 @@ def test_ignore_paths_apply_to_the_json_view_of_the_request(
     assert reply.text == "Echo: hello" and cassette.replayed == 1
 
 
+def test_ids_in_answers_are_placeholders_and_go_back_upstream_real(
+    echo: EchoServer, cassette_path: Path
+) -> None:
+    """The id a reply hands out reaches the caller as its placeholder (re-encoded from the
+    normalized JSON view) while recording too; sent back in a request message, the server gets
+    the real one, which it knows."""
+    with grpc.insecure_channel(echo.target) as channel:
+        stub = echo_pb2_grpc.EchoStub(channel)
+
+        def chain() -> list[str]:
+            first = stub.Say(Ask(text="hello"), metadata=auth())
+            second = stub.Say(Ask(text="on", previous_id=first.id), metadata=auth())
+            return [first.id, second.id, second.text]
+
+        with replay.use_cassette(cassette_path):
+            recorded = chain()
+        assert recorded[2] == "Echo: on"  # the server knew the id sent back
+        assert not set(recorded[:2]) & set(echo.issued)
+        assert all(
+            len(shown) == len(real) for shown, real in zip(recorded[:2], echo.issued, strict=True)
+        )
+        stored = cassette_bytes(cassette_path)
+        assert not [real for real in echo.issued if real.encode() in stored]
+        stopped(echo)
+        with replay.use_cassette(cassette_path, mode="none"):
+            assert chain() == recorded
+
+
 def test_a_stream_replays_at_the_recorded_pace_with_replay_speed(
     echo: EchoServer, cassette_path: Path
 ) -> None:
@@ -244,6 +272,8 @@ def test_the_xai_sdk_samples_and_streams_offline_in_a_new_process(
     assert recorded["sample"] == ["Answer to: Say hello", "REASON_STOP", 4]
     assert recorded["chunks"] == ["Answer ", "to: ", "Count"]
     assert recorded["stream"] == ["Answer to: Count", 3]
+    (issued,) = server.issued  # shown as its placeholder, and never stored
+    assert recorded["sample_id"] != issued and issued.encode() not in cassette_bytes(cassette_path)
     assert in_a_new_process("xai_fake.py", cassette_path, server.target, flavour) == recorded
     assert len(server.seen) == seen
     assert key.encode() not in cassette_bytes(cassette_path)
