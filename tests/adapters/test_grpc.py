@@ -282,6 +282,10 @@ def test_the_xai_sdk_samples_and_streams_offline_in_a_new_process(
     assert shown.exit_code == 0, shown.output
     assert "xai_api.Chat/GetCompletion" in shown.output
     assert "| Answer to: Say hello" in shown.output and "| Answer to: Count" in shown.output
+    out = cassette_path.parent / "rerun"
+    rerun = CliRunner().invoke(main, ["rerun", str(cassette_path), "--out", str(out), "--yes"])
+    assert rerun.exit_code == 2 and "cannot send it again; nothing was sent" in rerun.output
+    assert not out.exists()
 
 
 def test_the_pytest_marker_routes_grpc(pytester: pytest.Pytester, echo: EchoServer) -> None:
