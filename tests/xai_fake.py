@@ -94,15 +94,22 @@ class _Chat(chat_pb2_grpc.ChatServicer):  # type: ignore[misc]
 
 class FakeXai:
     """The fake xAI chat service on a free loopback port; ``seen`` is each call's metadata,
-    ``issued`` the ids of its whole answers."""
+    ``issued`` the ids of its whole answers. ``secure``: over TLS-free local credentials, as
+    the SDK's default secure channel speaks to a ``localhost:`` host, its key then added by
+    grpcio's core as call credentials."""
 
-    def __init__(self, key: str) -> None:
+    def __init__(self, key: str, secure: bool = False) -> None:
         self.seen: list[dict[str, str]] = []
         self.issued: list[str] = []
         self._server = grpc.server(futures.ThreadPoolExecutor(max_workers=4))
         chat_pb2_grpc.add_ChatServicer_to_server(_Chat(key, self.seen, self.issued), self._server)
-        self.port = self._server.add_insecure_port("127.0.0.1:0")
-        self.target = f"127.0.0.1:{self.port}"
+        if secure:
+            credentials = grpc.local_server_credentials()
+            self.port = self._server.add_secure_port("localhost:0", credentials)
+            self.target = f"localhost:{self.port}"
+        else:
+            self.port = self._server.add_insecure_port("127.0.0.1:0")
+            self.target = f"127.0.0.1:{self.port}"
 
     def __enter__(self) -> FakeXai:
         self._server.start()
@@ -125,8 +132,8 @@ def _said(sampled: Any, pieces: list[str], streamed: Any) -> dict[str, Any]:
     }
 
 
-def sync_chat(target: str, key: str) -> dict[str, Any]:
-    client = xai_sdk.Client(api_key=key, api_host=target, use_insecure_channel=True)
+def sync_chat(target: str, key: str, insecure: bool = True) -> dict[str, Any]:
+    client = xai_sdk.Client(api_key=key, api_host=target, use_insecure_channel=insecure)
     try:
         sampled = client.chat.create(model=MODEL, messages=[user("Say hello")]).sample()
         pieces, streamed = [], None

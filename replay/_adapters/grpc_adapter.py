@@ -240,7 +240,9 @@ class RecordingStream:
 
 
 class AsyncRecordingCall:
-    """A real asyncio call whose answers are recorded as they come; the rest is the call's."""
+    """A real asyncio call whose answers are recorded as they come; the rest is the call's.
+    One cancelled is added when its cassette is saved, as it stands: ``cancel`` is no
+    coroutine, and the journal is never written on the event loop."""
 
     def __init__(self, call: Any, recorder: CallRecorder) -> None:
         self._call = call
@@ -285,11 +287,6 @@ class AsyncRecordingCall:
 
     async def write(self, request: Any) -> None:
         await self._call.write(self._recorder.sent(request))
-
-    def cancel(self) -> bool:
-        cancelled: bool = self._call.cancel()
-        self._recorder.recording.finish(complete=False)
-        return cancelled
 
 
 class ErrorCall:

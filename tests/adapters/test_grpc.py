@@ -198,11 +198,11 @@ def test_ignore_paths_apply_to_the_json_view_of_the_request(
 ) -> None:
     with grpc.insecure_channel(echo.target) as channel:
         stub = echo_pb2_grpc.EchoStub(channel)
-        with replay.use_cassette(cassette_path, ignore=["previous_id"]):
-            stub.Say(Ask(text="hello", previous_id="one"), metadata=auth())
+        with replay.use_cassette(cassette_path, ignore=["count"]):
+            stub.Say(Ask(text="hello", count=1), metadata=auth())
         stopped(echo)
-        with replay.use_cassette(cassette_path, mode="none", ignore=["previous_id"]) as cassette:
-            reply = stub.Say(Ask(previous_id="two", text="hello"), metadata=auth())
+        with replay.use_cassette(cassette_path, mode="none", ignore=["count"]) as cassette:
+            reply = stub.Say(Ask(count=2, text="hello"), metadata=auth())
     assert reply.text == "Echo: hello" and cassette.replayed == 1
 
 
@@ -286,6 +286,44 @@ def test_the_xai_sdk_samples_and_streams_offline_in_a_new_process(
     rerun = CliRunner().invoke(main, ["rerun", str(cassette_path), "--out", str(out), "--yes"])
     assert rerun.exit_code == 2 and "cannot send it again; nothing was sent" in rerun.output
     assert not out.exists()
+
+
+def test_the_xai_sdk_over_its_default_secure_channel_keeps_no_key(
+    cassette_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As against the real API: ``secure_channel``, the key added by call credentials in
+    grpcio's core, below the routed seam, so it never reaches the cassette."""
+    from xai_fake import sync_chat
+
+    monkeypatch.delenv("REPLAY_MODE", raising=False)
+    key = "xai-0123456789abcdefghijklmnopqrstuvwxyz"
+    with FakeXai(key, secure=True) as server:
+        with replay.use_cassette(cassette_path) as cassette:
+            recorded = sync_chat(server.target, key, insecure=False)
+        assert cassette.recorded == 2 and server.seen[0]["authorization"] == f"Bearer {key}"
+        stopped(server)
+    with replay.use_cassette(cassette_path, mode="none"):
+        assert sync_chat(server.target, "xai-dummy", insecure=False) == recorded
+    assert key.encode() not in cassette_bytes(cassette_path)
+
+
+def test_messages_with_no_protobuf_type_are_kept_as_their_bytes(
+    echo: EchoServer, cassette_path: Path
+) -> None:
+    """A multicallable made with no serializers sends and gets bytes: a request's stored as a
+    body is (text when it is UTF-8), an answer's in base64."""
+    asked = Ask(text="hello").SerializeToString()
+    with grpc.insecure_channel(echo.target) as channel:
+        say = channel.unary_unary("/replaytest.Echo/Say")
+        with replay.use_cassette(cassette_path):
+            recorded = say(asked, metadata=auth())
+        stopped(echo)
+        with replay.use_cassette(cassette_path, mode="none"):
+            assert say(asked, metadata=auth()) == recorded
+    assert isinstance(recorded, bytes) and b"Echo: hello" in recorded
+    stored = entry_for(cassette_path, "/Say", {"text": asked.decode()})
+    (message,) = stored["responses"][0]["grpc"]["messages"]
+    assert set(message) == {"at", "from", "base64"} and "response_type" not in stored
 
 
 def test_the_pytest_marker_routes_grpc(pytester: pytest.Pytester, echo: EchoServer) -> None:
