@@ -773,25 +773,114 @@ def _async_routing(
             )
             if cassette.ignores(url):
                 return original(self, first, **kwargs)
-            decision = cassette.decide(request)  # the cassette is read when the block starts
-            if isinstance(decision, Replay):
-                replaying = _Replaying(
-                    cassette,
-                    url,
-                    decision.call,
-                    self._request_serializer,
-                    self._response_deserializer,
-                )
-                return AsyncReplayedCall(replaying, first if streams_requests else None)
-            recorder = CallRecorder(
-                cassette, decision, self._request_serializer, self._response_deserializer
-            )
-            sent = _sent_async(first, recorder) if streams_requests else _upstream(decision, first)
-            return AsyncRecordingCall(original(self, sent, **kwargs), recorder)
+
+            def start() -> Any:
+                decision = cassette.decide(request)
+                serializer, deserializer = self._request_serializer, self._response_deserializer
+                if isinstance(decision, Replay):
+                    replaying = _Replaying(cassette, url, decision.call, serializer, deserializer)
+                    return AsyncReplayedCall(replaying, first if streams_requests else None)
+                recorder = CallRecorder(cassette, decision, serializer, deserializer)
+                if not streams_requests:
+                    sent = _upstream(decision, first)
+                else:  # a request iterator, or None: the caller writes its messages
+                    sent = None if first is None else _sent_async(first, recorder)
+                return AsyncRecordingCall(original(self, sent, **kwargs), recorder)
+
+            return AsyncRoutedCall(cassette, start)
 
         return routed
 
     return wrap
+
+
+class AsyncRoutedCall(
+    grpc.aio.UnaryUnaryCall,
+    grpc.aio.UnaryStreamCall,
+    grpc.aio.StreamUnaryCall,
+    grpc.aio.StreamStreamCall,
+):
+    """An asyncio call through a cassette, decided (replayed, or started for real and
+    recorded) when it is first awaited, read or written to: the cassette file is read off the
+    event loop first, as the async adapters always do. Then each method is the started call's.
+    """
+
+    def __init__(self, cassette: Cassette, start: Callable[[], Any]) -> None:
+        self._cassette = cassette
+        self._start = start
+        self._call: Any = None
+        self._cancelled = False
+        self._callbacks: list[Callable[[Any], None]] = []
+
+    async def _started(self) -> Any:
+        if self._call is None:
+            if self._cancelled:
+                raise asyncio.CancelledError()
+            await self._cassette.aload()
+            if self._call is None:
+                self._call = self._start()
+                for callback in self._callbacks:
+                    self._call.add_done_callback(callback)
+        return self._call
+
+    def __await__(self) -> Any:
+        return self._answer().__await__()
+
+    async def _answer(self) -> Any:
+        return await (await self._started())
+
+    def __aiter__(self) -> AsyncIterator[Any]:
+        return self._messages()
+
+    async def _messages(self) -> AsyncIterator[Any]:
+        async for message in await self._started():
+            yield message
+
+    async def read(self) -> Any:
+        return await (await self._started()).read()
+
+    async def write(self, request: Any) -> None:
+        await (await self._started()).write(request)
+
+    async def done_writing(self) -> None:
+        await (await self._started()).done_writing()
+
+    async def initial_metadata(self) -> Any:
+        return await (await self._started()).initial_metadata()
+
+    async def trailing_metadata(self) -> Any:
+        return await (await self._started()).trailing_metadata()
+
+    async def code(self) -> grpc.StatusCode:
+        return await (await self._started()).code()
+
+    async def details(self) -> str:
+        details: str = await (await self._started()).details()
+        return details
+
+    async def wait_for_connection(self) -> None:
+        await (await self._started()).wait_for_connection()
+
+    def cancelled(self) -> bool:
+        return self._cancelled if self._call is None else bool(self._call.cancelled())
+
+    def done(self) -> bool:
+        return self._cancelled if self._call is None else bool(self._call.done())
+
+    def time_remaining(self) -> float | None:
+        return None if self._call is None else self._call.time_remaining()
+
+    def cancel(self) -> bool:
+        if self._call is None:
+            self._cancelled = True
+            return True
+        return bool(self._call.cancel())
+
+    def add_done_callback(self, callback: Callable[[Any], None]) -> None:
+        if self._call is None:
+            self._callbacks.append(callback)
+        else:
+            self._call.add_done_callback(callback)
 
 
 async def _sent_async(requests: Any, recorder: CallRecorder) -> AsyncIterator[Any]:

@@ -22,12 +22,14 @@ from typing import Any
 import grpc
 import orjson
 import pytest
+from blockbuster import blockbuster_ctx
 from click.testing import CliRunner
 from conftest import cassette_bytes, port_refuses
 from grpc_echo import Ask, EchoServer, echo_pb2_grpc
 from xai_fake import FakeXai
 
 import replay
+from replay._adapters.patch import intercept
 from replay.tools.cli import main
 
 TESTS = Path(__file__).parent.parent
@@ -351,6 +353,44 @@ def test_the_pytest_marker_routes_grpc(pytester: pytest.Pytester, echo: EchoServ
     replaying.stdout.fnmatch_lines(
         ["replay: 1 cassette, 1 interaction replayed, 0 recorded, 0 unused"]
     )
+
+
+async def test_asyncio_calls_record_and_replay_without_blocking_the_loop(
+    echo: EchoServer, cassette_path: Path
+) -> None:
+    """The cassette is read, each call journaled and the file saved off the event loop, also
+    when the block is a plain ``intercept``: a call is decided when first awaited."""
+    from grpc_echo import aio_conversation
+
+    async with replay.Cassette(cassette_path) as recording:
+        with intercept(recording), blockbuster_ctx():
+            recorded = await aio_conversation(echo.target, KEY)
+    assert recording.recorded == 6
+    stopped(echo)
+    async with replay.Cassette(cassette_path, mode="none") as replaying:
+        with intercept(replaying), blockbuster_ctx():
+            assert await aio_conversation(echo.target, "dummy-key") == recorded
+    assert replaying.replayed == 6
+
+
+async def test_an_asyncio_client_stream_may_be_written_rather_than_iterated(
+    echo: EchoServer, cassette_path: Path
+) -> None:
+    async def gather() -> str:
+        async with grpc.aio.insecure_channel(echo.target) as channel:
+            call = echo_pb2_grpc.EchoStub(channel).Gather(metadata=auth())
+            for text in ("a", "b"):
+                await call.write(Ask(text=text))
+            await call.done_writing()
+            reply = await call
+            return f"{reply.text} {(await call.code()).name}"
+
+    async with replay.use_cassette(cassette_path):
+        assert await gather() == "a + b OK"
+    stopped(echo)
+    async with replay.use_cassette(cassette_path, mode="none") as replaying:
+        assert await gather() == "a + b OK"
+    assert replaying.replayed == 1
 
 
 def test_an_asyncio_error_status_is_an_aio_rpc_error_with_its_metadata(
