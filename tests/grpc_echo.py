@@ -163,6 +163,8 @@ def sync_conversation(target: str, key: str) -> dict[str, Any]:
             stub.Say(Ask(text="missing"), metadata=auth)
         except grpc.RpcError as error:
             said["error"] = _error(error)
+        failing = stub.Say.future(Ask(text="missing", count=1), metadata=auth)
+        said["future_error"] = _error(failing.exception())
     return said
 
 

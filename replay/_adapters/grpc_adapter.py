@@ -26,6 +26,7 @@ import asyncio
 import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
+from functools import partial
 from types import ModuleType, TracebackType
 from typing import Any
 
@@ -239,7 +240,24 @@ class RecordingStream:
         return cancelled
 
 
-class AsyncRecordingCall:
+class _ReadToTheEnd:
+    """``async for message in call``: what ``read`` gives, until ``grpc.aio.EOF``."""
+
+    async def read(self) -> Any:
+        raise NotImplementedError
+
+    def __aiter__(self) -> AsyncIterator[Any]:
+        return self._messages()
+
+    async def _messages(self) -> AsyncIterator[Any]:
+        while True:
+            message = await self.read()
+            if message is grpc.aio.EOF:
+                return
+            yield message
+
+
+class AsyncRecordingCall(_ReadToTheEnd):
     """A real asyncio call whose answers are recorded as they come; the rest is the call's.
     One cancelled is added when its cassette is saved, as it stands: ``cancel`` is no
     coroutine, and the journal is never written on the event loop."""
@@ -263,16 +281,6 @@ class AsyncRecordingCall:
         shown = self._recorder.received(message)
         await self._recorder.aended(self._call)
         return shown
-
-    def __aiter__(self) -> AsyncIterator[Any]:
-        return self._messages()
-
-    async def _messages(self) -> AsyncIterator[Any]:
-        while True:
-            message = await self.read()
-            if message is grpc.aio.EOF:
-                return
-            yield message
 
     async def read(self) -> Any:
         try:
@@ -357,8 +365,9 @@ class ReplayedRpcError(grpc.RpcError, ReplayedCall):
         )
 
 
-class ReplayedFuture(grpc.Future, ReplayedCall):
-    """A unary answer replayed for ``future()``: done at once."""
+class DoneFuture(grpc.Future, ReplayedCall):
+    """What ``future()`` gives of a unary-answer call through a cassette: done at once, as a
+    replay is, and a recording once its answer came."""
 
     def __init__(self, call: GrpcCall, answer: Callable[[], Any]) -> None:
         super().__init__(call)
@@ -509,6 +518,7 @@ def unary_answer(replaying: _Replaying, requests: Iterable[Any] | None) -> Any:
 
 
 class AsyncReplayedCall(
+    _ReadToTheEnd,
     grpc.aio.UnaryUnaryCall,
     grpc.aio.UnaryStreamCall,
     grpc.aio.StreamUnaryCall,
@@ -545,16 +555,6 @@ class AsyncReplayedCall(
         else:
             for request in requests:
                 self._replaying.check(request)
-
-    def __aiter__(self) -> AsyncIterator[Any]:
-        return self._messages()
-
-    async def _messages(self) -> AsyncIterator[Any]:
-        while True:
-            message = await self.read()
-            if message is grpc.aio.EOF:
-                return
-            yield message
 
     async def read(self) -> Any:
         replaying = self._replaying
@@ -640,9 +640,7 @@ class AsyncReplayedCall(
 # Routing.
 
 
-def _call_of(
-    cassette: Cassette, multicallable: Any, target: bytes, message: Any, metadata: Any
-) -> tuple[str, Request]:
+def _call_of(multicallable: Any, target: bytes, message: Any, metadata: Any) -> tuple[str, Request]:
     """The URL and request of a call; ``message`` None when the client streams."""
     url = grpc_call.call_url(target.decode(), multicallable._method.decode())
     body = b"" if message is None else message_view(message, multicallable._request_serializer)[0]
@@ -678,7 +676,7 @@ def _sync_routing(
                 return original(self, first, *args, **kwargs)
             metadata = _metadata_argument(args, kwargs)
             url, request = _call_of(
-                cassette, self, self._target, None if streams_requests else first, metadata
+                self, self._target, None if streams_requests else first, metadata
             )
             if cassette.ignores(url):
                 return original(self, first, *args, **kwargs)
@@ -702,13 +700,15 @@ def _sync_routing(
                 message, call = with_call(self, sent, *args, **kwargs)
             except grpc.RpcError as error:
                 recorder.ended(error)
+                if answer == "future":
+                    return DoneFuture(finished_call(error), partial(_raise, error))
                 raise
             shown = recorder.received(message)
             recorder.ended(call)
             if answer == "with_call":
                 return shown, call
             if answer == "future":
-                return ReplayedFuture(recorder_call(call), lambda: shown)
+                return DoneFuture(finished_call(call), lambda: shown)
             return shown
 
         return routed
@@ -716,8 +716,13 @@ def _sync_routing(
     return wrap
 
 
-def recorder_call(call: Any) -> GrpcCall:
-    """A finished real call's status and metadata, for the future that gives its answer."""
+def _raise(error: BaseException) -> Any:
+    raise error
+
+
+def finished_call(call: Any) -> GrpcCall:
+    """A finished real call's status and metadata (an error's too: it is the call), for the
+    future that gives its answer."""
     code = call.code()
     return GrpcCall(
         (),
@@ -749,7 +754,7 @@ def _replayed(
     if answer == "stream":
         return ReplayedStream(replaying, requests)
     if answer == "future":
-        return ReplayedFuture(call, lambda: unary_answer(replaying, requests))
+        return DoneFuture(call, lambda: unary_answer(replaying, requests))
     message = unary_answer(replaying, requests)
     return (message, ReplayedCall(call)) if answer == "with_call" else message
 
@@ -765,7 +770,6 @@ def _async_routing(
             if cassette is None or inside_cassette():
                 return original(self, first, **kwargs)
             url, request = _call_of(
-                cassette,
                 self,
                 self._channel.target,
                 None if streams_requests else first,

@@ -85,12 +85,13 @@ def test_each_call_pattern_replays_offline_in_this_process_and_a_new_one(
 
     with replay.use_cassette(cassette_path) as cassette:
         recorded = conversation(flavour, echo.target, KEY)
-    assert cassette.recorded == len(echo.seen) == (7 if flavour == "sync" else 6)
+    assert cassette.recorded == len(echo.seen) == (8 if flavour == "sync" else 6)
     assert recorded["error"] == {
         "code": "NOT_FOUND",
         "details": "no such thing: missing",
         "trailing": [["x-reason", "gone"], ["x-trace-bin", "00ff"]],
     }
+    assert recorded.get("future_error", recorded["error"]) == recorded["error"]
     assert [r["text"] for r in recorded["count"]] == ["n 0", "n 1", "n 2"]
     assert recorded["gather"]["text"] == "a + b + c"
     assert [r["text"] for r in recorded["chat"]] == ["Re: x", "Re: y"]
