@@ -196,6 +196,46 @@ def test_a_changed_client_stream_message_is_a_miss_naming_its_place(
     ]
 
 
+def test_secret_metadata_and_a_secret_echoed_in_a_message_never_reach_disk(
+    echo: EchoServer, cassette_path: Path
+) -> None:
+    metadata = (*auth(), ("x-api-key", KEY), ("x-team", "blue"))
+    with grpc.insecure_channel(echo.target) as channel:
+        stub = echo_pb2_grpc.EchoStub(channel)
+        with replay.use_cassette(cassette_path):
+            recorded = stub.Say(Ask(text=f"my key is {KEY}"), metadata=metadata).text
+        assert recorded == f"Echo: my key is {KEY}"  # scrubbed on its way to disk only
+        stored = cassette_bytes(cassette_path)
+        assert KEY.encode() not in stored
+        (entry,) = orjson.loads(cassette_path.read_bytes())["interactions"].values()
+        assert entry["request"]["headers"] == {
+            "authorization": "REDACTED",
+            "x-api-key": "REDACTED",
+            "x-team": "blue",
+        }
+        stopped(echo)
+        with replay.use_cassette(cassette_path, mode="none"):
+            replayed = stub.Say(Ask(text=f"my key is {KEY}"), metadata=metadata).text
+    assert replayed.startswith("Echo: my key is ") and KEY not in replayed
+
+
+def test_a_stream_the_caller_cancels_is_kept_as_far_as_it_was_read(
+    echo: EchoServer, cassette_path: Path
+) -> None:
+    with grpc.insecure_channel(echo.target) as channel:
+        stub = echo_pb2_grpc.EchoStub(channel)
+        with replay.use_cassette(cassette_path):
+            replies = stub.Count(Ask(text="n", count=3), metadata=auth())
+            assert next(replies).text == "n 0"
+            replies.cancel()
+        (entry,) = orjson.loads(cassette_path.read_bytes())["interactions"].values()
+        (answer,) = entry["responses"]
+        assert answer["complete"] is False and len(answer["grpc"]["messages"]) == 1
+        stopped(echo)
+        with replay.use_cassette(cassette_path, mode="none"):
+            assert [r.text for r in stub.Count(Ask(text="n", count=3), metadata=auth())] == ["n 0"]
+
+
 def test_ignore_paths_apply_to_the_json_view_of_the_request(
     echo: EchoServer, cassette_path: Path
 ) -> None:
