@@ -449,6 +449,19 @@ class _Replaying:
     def failed(self) -> bool:
         return self.recorded.code != grpc_call.OK
 
+    def answer(self) -> Frame | None:
+        """The one server message of a unary-answer call, once the client's stream (if any)
+        was checked whole; None when the recorded status is an error. A client that sent fewer
+        messages than recorded is a :class:`FrameMiss`, kept in ``cassette.misses``."""
+        frame = self.ready()
+        if self.failed():
+            return None
+        if frame is None:
+            miss = self._playback.unsent()
+            self.cassette.misses.append(miss)
+            raise miss
+        return frame
+
 
 class ReplayedStream(ReplayedCall):
     """A recorded stream of answers played back to a sync caller: each server message once
@@ -510,8 +523,8 @@ def unary_answer(replaying: _Replaying, requests: Iterable[Any] | None) -> Any:
     checked whole; the recorded error status raised instead, if it is one."""
     for request in requests if requests is not None else ():
         replaying.check(request)
-    frame = replaying.ready()
-    if replaying.failed() or frame is None:
+    frame = replaying.answer()
+    if frame is None:
         raise ReplayedRpcError(replaying.recorded)
     time.sleep(replaying.pause(frame))
     return replaying.message(frame)
@@ -539,8 +552,8 @@ class AsyncReplayedCall(
 
     async def _answer(self) -> Any:
         await self._checked_requests()
-        frame = self._replaying.ready()
-        if self._replaying.failed() or frame is None:
+        frame = self._replaying.answer()
+        if frame is None:
             raise self._error()
         await asyncio.sleep(self._replaying.pause(frame))
         return self._replaying.message(frame)

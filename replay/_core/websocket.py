@@ -98,6 +98,17 @@ class Playback:
             )
         self._received += 1
 
+    def unsent(self) -> FrameMiss:
+        """The miss of a client whose messages ended before the recording's: a client stream
+        answered once it ends (a gRPC stream-unary call) cannot be answered short of them."""
+        return FrameMiss(
+            self._cassette,
+            self._url,
+            self._received + 1,
+            f"was not sent: the recording has {len(self._client)} client messages",
+            method=self._method,
+        )
+
 
 def frame_differences(
     recorded: Frame, data: bytes, text: bool, rules: KeyRules

@@ -236,6 +236,21 @@ def test_a_stream_the_caller_cancels_is_kept_as_far_as_it_was_read(
             assert [r.text for r in stub.Count(Ask(text="n", count=3), metadata=auth())] == ["n 0"]
 
 
+def test_a_client_stream_shorter_than_the_recorded_one_is_a_miss(
+    echo: EchoServer, cassette_path: Path
+) -> None:
+    with grpc.insecure_channel(echo.target) as channel:
+        stub = echo_pb2_grpc.EchoStub(channel)
+        with replay.use_cassette(cassette_path):
+            stub.Gather(iter([Ask(text="a"), Ask(text="b")]), metadata=auth())
+        stopped(echo)
+        with replay.use_cassette(cassette_path, mode="none") as cassette:
+            with pytest.raises(replay.FrameMiss) as raised:
+                stub.Gather(iter([Ask(text="a")]), metadata=auth())
+    assert raised.value.position == 2 and "was not sent" in str(raised.value)
+    assert cassette.misses == [raised.value]
+
+
 def test_ignore_paths_apply_to_the_json_view_of_the_request(
     echo: EchoServer, cassette_path: Path
 ) -> None:
