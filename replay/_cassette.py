@@ -67,6 +67,7 @@ from replay._core.hosts import IgnoredHosts
 from replay._core.key import KeyRules
 from replay._core.location import Location, S3Location, location
 from replay._core.model import (
+    GrpcCall,
     Interaction,
     McpSession,
     Outcome,
@@ -94,9 +95,9 @@ class Replay:
     @property
     def answer(self) -> Response | TransportFailure:
         """The outcome of an HTTP request: a cassette file never pairs one with a session
-        (:mod:`replay._store.cassette_file` checks it on reading)."""
-        if isinstance(self.outcome, WebSocketSession):
-            raise TypeError("a WebSocket session cannot answer an HTTP request")
+        or a gRPC answer (:mod:`replay._store.cassette_file` checks it on reading)."""
+        if isinstance(self.outcome, WebSocketSession | GrpcCall):
+            raise TypeError(f"a {type(self.outcome).__name__} cannot answer an HTTP request")
         return self.outcome
 
     @property
@@ -104,6 +105,13 @@ class Replay:
         """The outcome of a WebSocket handshake, which the cassette file pairs only with one."""
         if not isinstance(self.outcome, WebSocketSession):
             raise TypeError("a WebSocket handshake is answered by a session")
+        return self.outcome
+
+    @property
+    def call(self) -> GrpcCall:
+        """The outcome of a gRPC call, which the cassette file pairs only with one."""
+        if not isinstance(self.outcome, GrpcCall):
+            raise TypeError("a gRPC call is answered by a gRPC answer")
         return self.outcome
 
 
@@ -861,6 +869,8 @@ class Cassette:
                 outcome = self.redactor.response(outcome, record.scrub)
         elif isinstance(outcome, WebSocketSession):
             outcome = self.redactor.session(outcome, record.scrub)
+        elif isinstance(outcome, GrpcCall):
+            outcome = self.redactor.grpc_call(outcome, record.scrub)
         else:
             outcome = replace(outcome, message=self.redactor.text(outcome.message, record.scrub))
         with self._lock:
@@ -881,6 +891,9 @@ class Cassette:
             elif isinstance(outcome, WebSocketSession) and self.normalize:
                 provider = detect(record.request.url, b"", self.providers)
                 outcome = self._normalizer.session(outcome, provider, seed)
+            elif isinstance(outcome, GrpcCall) and self.normalize:
+                provider = detect(record.request.url, b"", self.providers)
+                outcome = self._normalizer.grpc_call(outcome, provider, seed)
             if index < len(change.replaced) and _same(change.replaced[index], outcome):
                 outcome = change.replaced[index]
             request = store.encode_request(
@@ -919,7 +932,7 @@ class Cassette:
     def recording(
         self,
         record: Record,
-        outcome: Callable[[bool, TransportFailure | None], Response | WebSocketSession],
+        outcome: Callable[[bool, TransportFailure | None], Response | WebSocketSession | GrpcCall],
         content_type: str | None = None,
     ) -> Recording:
         """A response to ``record`` being read: ``outcome(complete, cut)`` builds what is
@@ -1039,7 +1052,7 @@ class Recording:
         self,
         cassette: Cassette,
         record: Record,
-        outcome: Callable[[bool, TransportFailure | None], Response | WebSocketSession],
+        outcome: Callable[[bool, TransportFailure | None], Response | WebSocketSession | GrpcCall],
         seed: str,
         shown: ShownBody,
     ) -> None:
@@ -1154,6 +1167,9 @@ def _as_stored(outcome: Outcome) -> dict[str, Any]:
     if isinstance(outcome, WebSocketSession):
         for frame in entry["mcp" if isinstance(outcome, McpSession) else "websocket"]:
             del frame["at"]
+    if isinstance(outcome, GrpcCall):
+        for message in entry["grpc"]["messages"]:
+            del message["at"]
     return entry
 
 

@@ -205,6 +205,7 @@ def _routing(replay_transport: type[ReplayTransport] | type[AsyncReplayTransport
 _ADAPTERS = {
     "aiohttp": "replay._adapters.aiohttp_adapter",
     "http.client": "replay._adapters.http_client_adapter",
+    "grpc": "replay._adapters.grpc_adapter",
     "urllib3": "replay._adapters.urllib3_adapter",
     "websockets": "replay._adapters.websockets_adapter",
 }

@@ -32,6 +32,7 @@ import orjson
 from replay._core import eventstream, mcp
 from replay._core.key import is_json, parse_json
 from replay._core.model import (
+    GrpcCall,
     McpSession,
     Outcome,
     Request,
@@ -115,6 +116,8 @@ def answer_of(outcome: Outcome) -> Answer:
         return Answer(SWITCHING_PROTOCOLS, "\n".join(mcp.transcript(outcome)), streamed=True)
     if isinstance(outcome, WebSocketSession):
         return _from_session(outcome)
+    if isinstance(outcome, GrpcCall):
+        return _from_grpc(outcome)
     if eventstream.is_eventstream(outcome):
         return _from_eventstream(outcome)
     if outcome.streamed:
@@ -214,6 +217,14 @@ def _gemini_candidate(candidates: Any) -> dict[str, Any]:
     return {}
 
 
+def _is_xai(body: dict[str, Any]) -> bool:
+    outputs = body.get("outputs")
+    return isinstance(outputs, list) and any(
+        isinstance(output, dict) and ("message" in output or "delta" in output)
+        for output in outputs
+    )
+
+
 def _is_cohere_chat(body: dict[str, Any]) -> bool:
     """A Cohere v2 chat reply: ``finish_reason`` beside a ``message`` object.
 
@@ -306,6 +317,8 @@ class _Reader:
             self._j2(body)
         elif "outputs" in body and "execution_metadata" in body:
             self._lighton(body)
+        elif _is_xai(body):
+            self._xai(body)
         elif _is_gemini(body):
             self._gemini(body)
         elif _is_cohere_chat(body):
@@ -418,6 +431,20 @@ class _Reader:
                 if isinstance(metadata.get("finish_reason"), str):
                     self.finish = metadata["finish_reason"]
         self.usage = Usage(prompt, completion)
+
+    def _xai(self, body: dict[str, Any]) -> None:
+        """xAI's chat over gRPC, its messages' JSON views: ``outputs``, each with a
+        ``message`` (a whole answer) or a ``delta`` (a streamed chunk's)."""
+        for output in _list(body.get("outputs")):
+            output = _dict(output)
+            message = _dict(output.get("message") or output.get("delta"))
+            if isinstance(message.get("content"), str):
+                self.text.append(message["content"])
+            for position, tool in enumerate(_list(message.get("tool_calls"))):
+                self._chat_tool(_dict(tool), position)
+            if output.get("finish_reason"):
+                self.finish = str(output["finish_reason"])
+        self._openai_usage(body.get("usage"))
 
     def _cohere(self, body: dict[str, Any]) -> None:
         message = _dict(body.get("message"))
@@ -603,6 +630,38 @@ def _from_session(session: WebSocketSession) -> Answer:
         if isinstance(value, dict):
             reader.event(value)
     return reader.answer(SWITCHING_PROTOCOLS, True, session.complete)
+
+
+GRPC_HTTP_STATUS = {
+    "OK": 200,
+    "CANCELLED": 499,
+    "INVALID_ARGUMENT": 400,
+    "FAILED_PRECONDITION": 400,
+    "OUT_OF_RANGE": 400,
+    "DEADLINE_EXCEEDED": 504,
+    "NOT_FOUND": 404,
+    "ALREADY_EXISTS": 409,
+    "ABORTED": 409,
+    "PERMISSION_DENIED": 403,
+    "UNAUTHENTICATED": 401,
+    "RESOURCE_EXHAUSTED": 429,
+    "UNIMPLEMENTED": 501,
+    "UNAVAILABLE": 503,
+}
+"""A gRPC status as an HTTP one, as Google's HTTP gateways map them (others: 500)."""
+
+
+def _from_grpc(call: GrpcCall) -> Answer:
+    """The server's messages, JSON views, read as whole bodies or stream chunks; an error
+    status is the answer's error, ``CODE: details``."""
+    reader = _Reader()
+    server = [frame for frame in call.messages if not frame.from_client]
+    for frame in server:
+        if frame.text:
+            reader.document(parse_json(frame.data))
+    if call.code != "OK":
+        reader.error = f"{call.code}: {call.details}" if call.details else call.code
+    return reader.answer(GRPC_HTTP_STATUS.get(call.code, 500), len(server) > 1, call.complete)
 
 
 def _from_eventstream(response: Response) -> Answer:

@@ -101,7 +101,8 @@ class CassetteMiss(ReplayError):
 
 
 class FrameMiss(CassetteMiss):
-    """A replayed WebSocket client sent a message other than the one recorded at its place.
+    """A replayed WebSocket client (or gRPC client stream) sent a message other than the one
+    recorded at its place.
 
     ``position`` counts the client's messages from 1; ``differences`` are those from the
     recorded message (JSON paths under ``frame``), empty when the recording has no message
@@ -115,11 +116,12 @@ class FrameMiss(CassetteMiss):
         position: int,
         reason: str,
         differences: Sequence[Difference] = (),
+        method: str = "GET",
     ) -> None:
         self.position = position
         super().__init__(
             cassette,
-            "GET",
+            method,
             url,
             f"client message {position} {reason}",
             closest_url=f"client message {position} as recorded" if differences else None,

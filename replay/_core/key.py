@@ -36,7 +36,7 @@ from replay._core.model import Request, is_websocket
 from replay._core.redact import hidden_credentials
 
 KEY_LENGTH = 32
-_DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443, "stdio": 0}
+_DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443, "grpc": 443, "stdio": 0}
 """``stdio://NAME``: an MCP server's session over its pipes (``replay mcp``), which no port has."""
 ROUTE_HEADER = "x-replay-route"
 """``PREFIX=UPSTREAM``: the ``replay serve`` route a request came by, stored with it. Such a
@@ -285,16 +285,16 @@ def _opens_beyond(body: bytes, limit: int) -> bool:
 
 @functools.lru_cache(maxsize=4096)
 def url_problem(url: str) -> str | None:
-    """Why a key cannot be made of ``url`` (not an absolute http(s), ws(s) or stdio URL with a valid
-    host and port), or None. Cached: replay checks each stored URL it decodes, and a suite's
-    cassettes hold few distinct ones."""
+    """Why a key cannot be made of ``url`` (not an absolute http(s), ws(s), grpc or stdio URL
+    with a valid host and port), or None. Cached: replay checks each stored URL it decodes, and a
+    suite's cassettes hold few distinct ones."""
     try:
         parts = urlsplit(url)
         parts.port  # noqa: B018 -- parsed on access: raises for a port out of range
     except ValueError as error:
         return str(error)
     if parts.scheme.lower() not in _DEFAULT_PORTS:
-        return "not an http(s), ws(s) or stdio URL"
+        return "not an http(s), ws(s), grpc or stdio URL"
     if not parts.hostname:
         return "has no host"
     return None

@@ -168,9 +168,35 @@ class McpSession(WebSocketSession):
     :mod:`replay._core.mcp`, matched on method and params rather than by place."""
 
 
-Outcome = Response | TransportFailure | WebSocketSession
+@dataclass(frozen=True, slots=True)
+class GrpcCall:
+    """A gRPC call's answer: the server's messages in order, its metadata and its status.
+
+    The outcome of a request to a ``grpc://`` URL (the channel's target, then
+    the method path), whose headers are the call's metadata and whose body is its request
+    message (empty when the client streams). Each message is a :class:`Frame`: ``text`` when
+    it is the message's JSON view (its type known to the default descriptor pool), else its
+    serialized bytes; a client-streaming call keeps the client's messages too, ``from_client``,
+    so a replay gives each server message once the client sent those recorded before it.
+    """
+
+    messages: tuple[Frame, ...]
+    initial_metadata: Headers
+    trailing_metadata: Headers
+    code: str
+    """The status code's name: ``OK``, ``NOT_FOUND``, ``UNAVAILABLE``..."""
+    details: str
+    recorded_at: str
+    response_type: str | None = None
+    """The full name of the server messages' type, by which their JSON view is encoded again."""
+    complete: bool = True
+    """False when the caller stopped reading a stream before its end; replay stops there too."""
+
+
+Outcome = Response | TransportFailure | WebSocketSession | GrpcCall
 
 WEBSOCKET_SCHEMES = ("ws://", "wss://")
+GRPC_SCHEME = "grpc://"
 MCP_STDIO_SCHEME = "stdio://"
 """The scheme of an MCP stdio session's request: ``stdio://NAME``, ``mcp`` unless named."""
 
@@ -183,6 +209,11 @@ def is_mcp_stdio(url: str) -> bool:
 def is_websocket(url: str) -> bool:
     """Whether ``url`` is a WebSocket handshake's: its outcomes are sessions, and only its."""
     return url[:6].lower().startswith(WEBSOCKET_SCHEMES)
+
+
+def is_grpc(url: str) -> bool:
+    """Whether ``url`` is a gRPC call's: its outcomes are :class:`GrpcCall`, and only its."""
+    return url[:7].lower() == GRPC_SCHEME
 
 
 @dataclass(slots=True)

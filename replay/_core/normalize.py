@@ -54,6 +54,8 @@ from replay._core.key import multipart_boundary
 from replay._core.model import (
     EVENTSTREAM_CONTENT_TYPE,
     Chunk,
+    Frame,
+    GrpcCall,
     Headers,
     Request,
     Response,
@@ -506,15 +508,35 @@ class Normalizer:
         """Ids the server's text messages hand out become placeholders in the messages of both
         sides (a client message may send one back), and times are fixed, as in a body.
         Binary messages (audio) are kept as they are."""
+        return replace(session, frames=self._messages(session.frames, provider, seed))
+
+    def grpc_call(self, call: GrpcCall, provider: Provider, seed: str) -> GrpcCall:
+        """A gRPC call's messages as a session's (their JSON views; bytes kept as they are),
+        its initial metadata as response headers. Its trailing metadata is kept but for the
+        ids the messages handed out: on an error it is the error's account of itself."""
+        messages = self._messages(call.messages, provider, seed)
+        trailing = tuple(
+            (name, self.ids_in(value.encode("latin-1")).decode("latin-1"))
+            for name, value in call.trailing_metadata
+        )
+        return replace(
+            call,
+            messages=messages,
+            initial_metadata=self._headers(call.initial_metadata, provider, f"{seed}/initial"),
+            trailing_metadata=trailing,
+        )
+
+    def _messages(
+        self, frames: tuple[Frame, ...], provider: Provider, seed: str
+    ) -> tuple[Frame, ...]:
         server_text = b"\n".join(
-            frame.data for frame in session.frames if frame.text and not frame.from_client
+            frame.data for frame in frames if frame.text and not frame.from_client
         )
         self._learn_ids(server_text, provider, seed)
-        frames = tuple(
+        return tuple(
             replace(frame, data=self._fixed(frame.data, provider)) if frame.text else frame
-            for frame in session.frames
+            for frame in frames
         )
-        return replace(session, frames=frames)
 
     def shown_message(self, data: bytes, provider: Provider, seed: str) -> bytes:
         """A server text message as the caller gets it while recording: as :meth:`session`

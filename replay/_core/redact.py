@@ -35,7 +35,7 @@ from urllib.parse import parse_qsl, quote, quote_plus, unquote, urlencode, urlsp
 
 import orjson
 
-from replay._core.model import Chunk, Headers, Request, Response, WebSocketSession
+from replay._core.model import Chunk, Frame, GrpcCall, Headers, Request, Response, WebSocketSession
 from replay._core.rewrite import Rewriter
 
 PLACEHOLDER = "REDACTED"
@@ -525,11 +525,24 @@ class Redactor:
 
     def session(self, session: WebSocketSession, rewriter: Rewriter) -> WebSocketSession:
         """Secrets out of the messages of both sides, text and binary alike."""
-        frames = tuple(
-            replace(frame, data=rewriter.apply(_without_secret_fields(frame.data)))
-            for frame in session.frames
+        return replace(session, frames=self._frames(session.frames, rewriter))
+
+    def grpc_call(self, call: GrpcCall, rewriter: Rewriter) -> GrpcCall:
+        """Secrets out of a gRPC call's messages (as a session's), metadata (as headers) and
+        status details."""
+        return replace(
+            call,
+            messages=self._frames(call.messages, rewriter),
+            initial_metadata=self.headers(call.initial_metadata, rewriter),
+            trailing_metadata=self.headers(call.trailing_metadata, rewriter),
+            details=self.text(call.details, rewriter),
         )
-        return replace(session, frames=frames)
+
+    def _frames(self, frames: tuple[Frame, ...], rewriter: Rewriter) -> tuple[Frame, ...]:
+        return tuple(
+            replace(frame, data=rewriter.apply(_without_secret_fields(frame.data)))
+            for frame in frames
+        )
 
     def holds_secret(self, data: bytes, rewriter: Rewriter) -> bool:
         """Whether redaction would change ``data``: a secret field, a known or carried secret,

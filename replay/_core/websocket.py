@@ -25,10 +25,17 @@ class Playback:
     """The replay of one recorded session; not thread-safe: the adapter holds a lock."""
 
     def __init__(
-        self, session: WebSocketSession, cassette: str | Location, url: str, rules: KeyRules
+        self,
+        session: WebSocketSession,
+        cassette: str | Location,
+        url: str,
+        rules: KeyRules,
+        method: str = "GET",
     ) -> None:
         self._cassette = cassette
         self._url = url
+        self._method = method
+        """The request's method, which a miss names: a handshake's, or a gRPC call's."""
         self._rules = rules
         self._client: list[Frame] = []
         self._server: list[tuple[int, Frame]] = []
@@ -77,13 +84,30 @@ class Playback:
                 self._url,
                 position,
                 f"was not recorded: the recording has {len(self._client)} client messages",
+                method=self._method,
             )
         found = frame_differences(self._client[self._received], data, text, self._rules)
         if found:
             raise FrameMiss(
-                self._cassette, self._url, position, "differs from the recorded one", found
+                self._cassette,
+                self._url,
+                position,
+                "differs from the recorded one",
+                found,
+                method=self._method,
             )
         self._received += 1
+
+    def unsent(self) -> FrameMiss:
+        """The miss of a client whose messages ended before the recording's: a client stream
+        answered once it ends (a gRPC stream-unary call) cannot be answered short of them."""
+        return FrameMiss(
+            self._cassette,
+            self._url,
+            self._received + 1,
+            f"was not sent: the recording has {len(self._client)} client messages",
+            method=self._method,
+        )
 
 
 def frame_differences(

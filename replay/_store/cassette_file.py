@@ -36,6 +36,21 @@ A WebSocket connection is an interaction too: its request is the handshake (``GE
 in both directions in order, with its side, its type and when it crossed (seconds after the
 handshake); a text message as a ``BODY`` (JSON readable), a binary one as base64.
 
+A gRPC call is one as well: its request is ``POST`` to a ``grpc://`` URL, the channel's
+target then the method path, with the call's metadata as headers and
+the request message as its body (the message's JSON view when its type is known, else its
+bytes); each of its responses is a ``"grpc"`` answer::
+
+    {"grpc": {"code": "OK", "details": "", "response_type": "pkg.Reply",
+              "initial_metadata": [["name", "value"]], "trailing_metadata": [],
+              "messages": [{"at": 0.01, "from": "server", "json": {...}},
+                           {"at": 0.02, "from": "server", "base64": "..."}]},
+     "complete": true, "recorded_at": "..."}
+
+Metadata are ``[name, value]`` pairs in order, a binary (``-bin``) value in base64; a message
+is its JSON view (``json``, encoded again as ``response_type`` on replay) or its bytes
+(``base64``); a client-streaming call's messages include the client's (``"from": "client"``).
+
 A top-level ``"folded_journal_entries": [...]`` is there only while a save is between its
 steps (see :mod:`replay._store.journal`, which also holds what was recorded since the file
 was last saved).
@@ -76,6 +91,7 @@ from replay._core.location import Location
 from replay._core.model import (
     Chunk,
     Frame,
+    GrpcCall,
     Headers,
     Interaction,
     McpSession,
@@ -84,6 +100,7 @@ from replay._core.model import (
     Response,
     TransportFailure,
     WebSocketSession,
+    is_grpc,
     is_mcp_stdio,
     is_websocket,
 )
@@ -565,6 +582,10 @@ def encode_outcome(outcome: Outcome) -> dict[str, Any]:
             recorded_at=outcome.recorded_at,
             websocket=[_encode_message(frame) for frame in outcome.frames],
         )
+    if isinstance(outcome, GrpcCall):
+        return Encoded(
+            complete=outcome.complete, grpc=_encode_grpc(outcome), recorded_at=outcome.recorded_at
+        )
     entry = Encoded()  # body or chunks and complete, headers, recorded_at, status, stream_error
     streamed = outcome.streamed or not outcome.complete
     if streamed:
@@ -678,6 +699,43 @@ def _encode_mcp_message(frame: Frame) -> dict[str, Any]:
     return encoded
 
 
+def _encode_grpc(call: GrpcCall) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "code": call.code,
+        "details": call.details,
+        "initial_metadata": _encode_metadata(call.initial_metadata),
+        "messages": [_encode_grpc_message(frame) for frame in call.messages],
+    }
+    if call.response_type is not None:
+        entry["response_type"] = call.response_type
+    entry["trailing_metadata"] = _encode_metadata(call.trailing_metadata)
+    return entry
+
+
+def _encode_grpc_message(frame: Frame) -> dict[str, Any]:
+    """A message's JSON view as JSON, its bytes as base64."""
+    value = parse_json(frame.data) if frame.text else NOT_JSON
+    data = {"json": value} if is_json(value) else _base64(frame.data)
+    return _ordered({"at": frame.at, "from": "client" if frame.from_client else "server", **data})
+
+
+def _encode_metadata(metadata: Headers) -> list[list[str]]:
+    """gRPC metadata in order; a binary value (a ``-bin`` name), kept one byte a character,
+    in base64 as gRPC itself carries it in text."""
+    return [
+        [name, base64.b64encode(value.encode("latin-1")).decode() if _binary(name) else value]
+        for name, value in metadata
+    ]
+
+
+def _binary(name: str) -> bool:
+    return name.endswith("-bin")
+
+
+def _base64(data: bytes) -> dict[str, str]:
+    return {"base64": base64.b64encode(data).decode("ascii")}
+
+
 def _encode_failure(failure: TransportFailure) -> dict[str, str]:
     return {"message": failure.message, "type": failure.kind}
 
@@ -776,10 +834,17 @@ def _check_request(request: Any) -> None:
 
 def _check_kinds(url: str, outcomes: list[Outcome]) -> None:
     """A WebSocket handshake is answered by sessions, an MCP stdio session's request by MCP
-    sessions, an HTTP request never by one."""
+    sessions, a gRPC call by gRPC answers, an HTTP request never by any of them."""
+    if is_grpc(url):
+        for outcome in outcomes:
+            if not isinstance(outcome, GrpcCall):
+                raise ValueError(f"a gRPC call ({url:.80}) has an answer that is not a gRPC one")
+        return
     mcp = is_mcp_stdio(url)
     websocket = is_websocket(url)
     for outcome in outcomes:
+        if isinstance(outcome, GrpcCall):
+            raise ValueError(f"a request that is no gRPC call ({url:.80}) has a gRPC answer")
         if isinstance(outcome, McpSession) != mcp:
             raise ValueError(
                 f"an MCP stdio session ({url:.80}) has an outcome that is not an MCP session"
@@ -805,6 +870,8 @@ def decode_outcome(entry: Any) -> Outcome:
         return _decode_session(entry, recorded_at)
     if "mcp" in entry:
         return _decode_mcp_session(entry, recorded_at)
+    if "grpc" in entry:
+        return _decode_grpc(entry, recorded_at)
     status = entry["status"]
     if not isinstance(status, int) or isinstance(status, bool) or not 100 <= status <= 999:
         raise ValueError(f"status {status!r} is not an HTTP status code")
@@ -859,6 +926,45 @@ def _decode_mcp_message(frame: Any) -> Frame:
     if not isinstance(frame, dict):
         raise TypeError(f"an MCP message is an object, not {frame!r:.40}")
     return _decode_message({**frame, "type": "text"})
+
+
+def _decode_grpc(entry: Any, recorded_at: str) -> GrpcCall:
+    call = entry["grpc"]
+    complete = entry.get("complete", True)
+    if not isinstance(complete, bool):
+        raise ValueError("complete is not true or false")
+    response_type = call.get("response_type")
+    return GrpcCall(
+        messages=tuple(_decode_grpc_message(message) for message in _list(call["messages"])),
+        initial_metadata=_decode_metadata(call.get("initial_metadata", [])),
+        trailing_metadata=_decode_metadata(call.get("trailing_metadata", [])),
+        code=_text(call["code"]),
+        details=_text(call.get("details", "")),
+        recorded_at=recorded_at,
+        response_type=None if response_type is None else _text(response_type),
+        complete=complete,
+    )
+
+
+def _decode_grpc_message(message: Any) -> Frame:
+    side = message["from"]
+    if side not in _FRAME_SIDES:
+        raise ValueError(f"a gRPC message is from client or server, not {side!r:.40}")
+    text = "json" in message
+    if not text and "base64" not in message:
+        raise ValueError("a gRPC message has neither json nor base64")
+    data = orjson.dumps(message["json"]) if text else decode_body(message)
+    return Frame(data, _seconds(message.get("at", 0.0)), _FRAME_SIDES[side], text)
+
+
+def _decode_metadata(metadata: Any) -> Headers:
+    decoded = []
+    for name, value in _pairs(metadata):
+        name, value = _text(name).lower(), _text(value)
+        if _binary(name):
+            value = base64.b64decode(value, validate=True).decode("latin-1")
+        decoded.append((name, value))
+    return tuple(decoded)
 
 
 _FRAME_SIDES = {"client": True, "server": False}

@@ -16,6 +16,7 @@ import click
 
 from replay._core import reissue
 from replay._core.location import Location
+from replay._core.model import is_grpc
 from replay._store import usage
 from replay.tools import diff, extras
 from replay.tools.cli.compare import PAGE, _in_a_folder, _print_diff, write_page
@@ -146,6 +147,13 @@ def rerun_command(
                 f"{cassette.path} and {names[cassette.relative]} would both be recorded as "
                 f"{out / cassette.relative}: rerun them separately"
             )
+    for cassette in cassettes:
+        for interaction in cassette.interactions():
+            if is_grpc(interaction.request.url):
+                fail(
+                    f"{cassette.path} holds a gRPC call ({interaction.request.url}): rerun sends "
+                    "HTTP requests and cannot send it again; nothing was sent"
+                )
     plans = plan(cassettes, out, Changes(model, settings, upstream), key_env)
     before = {id(p): len(p.new_keys) for p in plans}
     left_out = within(plans, max_requests)
