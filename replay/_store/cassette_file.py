@@ -83,8 +83,10 @@ from replay._core.model import (
     Response,
     TransportFailure,
     WebSocketSession,
+    header_value,
     is_websocket,
 )
+from replay._core.streams import BodyDecoder
 
 FORMAT_VERSION = 1
 FOLDED_FIELD = "folded_journal_entries"
@@ -514,14 +516,28 @@ def lock_path(path: Path) -> Path:
 
 @contextmanager
 def lock(path: Path) -> Iterator[None]:
-    """Serialises read-merge-write of ``path`` across processes (``.NAME.lock`` beside it)."""
+    """Serialises read-merge-write of ``path`` across processes (``.NAME.lock`` beside it).
+
+    A lock file that cannot be opened (a directory in its place, a folder not writable) is
+    an error naming it; only taking the lock is watched for that, not what runs under it.
+    """
+    held = FileLock(lock_path(path), timeout=LOCK_TIMEOUT_SECONDS)
     try:
-        with FileLock(lock_path(path), timeout=LOCK_TIMEOUT_SECONDS):
-            yield
-    except Timeout:
+        held.acquire()
+    except Timeout:  # a TimeoutError, so an OSError: first
         raise CassetteError(
             path, f"locked by another process for more than {LOCK_TIMEOUT_SECONDS:.0f} s"
         ) from None
+    except OSError as error:
+        raise CassetteError(
+            path,
+            f"cannot take its lock file {lock_path(path)}: {error.strerror or error} (it must"
+            " be a file replay can create and write; remove what is there)",
+        ) from error
+    try:
+        yield
+    finally:
+        held.release()
 
 
 # Entries <-> plain data.
@@ -798,14 +814,34 @@ def decode_outcome(entry: Any) -> Outcome:
     if not isinstance(complete, bool):
         raise ValueError("complete is not true or false")
     failure = entry.get("stream_error")
+    headers = _decode_headers(entry.get("headers", {}))
+    encoding = header_value(headers, "content-encoding")
+    if encoding is not None:
+        _check_encoded(encoding, chunks)
     return Response(
         status,
-        _decode_headers(entry.get("headers", {})),
+        headers,
         chunks,
         recorded_at,
         complete,
         None if failure is None else _decode_failure(failure, recorded_at),
     )
+
+
+def _check_encoded(encoding: str, chunks: tuple[Chunk, ...]) -> None:
+    """A body stored in a ``content-encoding`` (one replay could not undo when it recorded,
+    or one written by hand) must be in it: the client decodes it, and would fail with its own
+    error, far from the cassette. One no module here decodes is handed over as it is."""
+    decoder = BodyDecoder(encoding)
+    if not decoder.active:
+        return
+    try:
+        decoder.decode(b"".join(chunk.data for chunk in chunks))
+    except Exception as error:  # each decoder has its own error (zlib.error, brotli.error...)
+        raise ValueError(
+            f"the response's body is not in content-encoding {encoding!r:.40}, as its headers "
+            f"say ({error}): remove the header, or store the body encoded"
+        ) from error
 
 
 def _decode_session(entry: Any, recorded_at: str) -> WebSocketSession:

@@ -8,16 +8,22 @@ broken entry is recorded for.
 
 from __future__ import annotations
 
+import base64
+import gzip
 import os
 import time
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
+import httpx
+import httpx2
 import orjson
 import pytest
 
+import replay
 from replay import Cassette, CassetteError
 from replay._core.model import Request
 from replay._store import cassette_file as store
@@ -321,3 +327,54 @@ def test_what_a_killed_save_left_is_removed_at_the_next_fold_once_abandoned(
     assert not copy.exists() and not entry_copy.parent.exists()
     assert fresh.exists() and neighbour.exists()
     assert path.read_bytes() == VALID
+
+
+@pytest.mark.parametrize("library", [httpx, httpx2], ids=["httpx", "httpx2"])
+def test_a_body_not_in_its_content_encoding_is_an_error_naming_the_interaction(
+    tmp_path: Path, library: ModuleType
+) -> None:
+    """A gzip header over a plain body ended in the client's DecodingError, a traceback far
+    from the cassette."""
+    path = tmp_path / "c.json"
+    path.write_bytes(with_entry(**{"responses.0.headers": {"content-encoding": "gzip"}}))
+    assert_clear_error(path, lambda: Cassette(path, "none").decide(REQUEST))
+    transport = replay.ReplayTransport(Cassette(path, "none"))
+    with library.Client(transport=transport) as client:
+        with pytest.raises(CassetteError, match=f"interaction {KEY} is malformed") as raised:
+            client.post(REQUEST.url, content=REQUEST.body, headers=dict(REQUEST.headers))
+    assert "not in content-encoding 'gzip'" in str(raised.value) and str(path) in str(raised.value)
+
+
+def test_a_body_in_its_content_encoding_replays_decoded_by_the_client(tmp_path: Path) -> None:
+    path = tmp_path / "c.json"
+    zipped = base64.b64encode(gzip.compress(b'{"ok": true}')).decode()
+    path.write_bytes(
+        with_entry(
+            **{
+                "responses.0.headers": {"content-encoding": "gzip"},
+                "responses.0.body": {"base64": zipped},
+            }
+        )
+    )
+    with httpx.Client(transport=replay.ReplayTransport(Cassette(path, "none"))) as client:
+        answer = client.post(REQUEST.url, content=REQUEST.body, headers=dict(REQUEST.headers))
+    assert answer.json() == {"ok": True}
+
+
+def test_a_lock_file_that_cannot_be_opened_is_an_error_naming_it(tmp_path: Path) -> None:
+    """A journal left to fold, and a directory where the lock file goes: the fold's
+    IsADirectoryError reached the caller raw."""
+    path = tmp_path / "c.json"
+    path.write_bytes(VALID)
+    LOCAL.add_entry(path, "00000000000000000001-00000000-1-cafe", orjson.dumps(journal_entry()))
+    store.lock_path(path).mkdir()
+    for attempt in (
+        lambda: Cassette(path, "new_episodes").decide(REQUEST),
+        lambda: journal.fold(LOCAL, path),
+    ):
+        with pytest.raises(CassetteError) as raised:
+            attempt()
+        assert f"cannot take its lock file {store.lock_path(path)}" in str(raised.value)
+        assert "Is a directory" in str(raised.value) and raised.value.path == path
+    assert path.read_bytes() == VALID
+    assert LOCAL.entry_ids(path) == ["00000000000000000001-00000000-1-cafe"]
