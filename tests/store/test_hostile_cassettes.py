@@ -251,6 +251,14 @@ BAD_JOURNAL_ENTRIES: dict[str, tuple[bytes, str]] = {
         orjson.dumps(journal_entry(**{"responses.0.status": "x"})),
         "not an HTTP status",
     ),
+    "status 999": (
+        orjson.dumps(journal_entry(**{"responses.0.status": 999})),
+        "status 999 is not an HTTP status (100 to 599)",
+    ),
+    "status 99": (
+        orjson.dumps(journal_entry(**{"responses.0.status": 99})),
+        "not an HTTP status",
+    ),
     "bad utf-8": (orjson.dumps(journal_entry()).replace(b'"POST"', b'"P\xc3\x28"'), "UTF-8"),
     **{
         f"body {depth} deep": (deep_journal_entry(depth), "")  # too deep to store, or to read
@@ -277,6 +285,8 @@ def test_an_invalid_journal_entry_is_reported_saying_why_and_never_folded(
         with pytest.raises(CassetteError, match=f"journal entry {entry_id} is not a rec") as raised:
             action()
         assert said in str(raised.value)
+        (log,) = journal_directory(path).glob("*.log")  # the file it is in, to find it
+        assert f"it stays in {log}, and the journal is not folded" in str(raised.value)
     assert path.read_bytes() == VALID
     assert LOCAL.entry_ids(path) == [entry_id] and LOCAL.read_entry(path, entry_id) == data
 
