@@ -232,6 +232,8 @@ class Cassette:
         it did when recorded (see :meth:`_rekeyed_index`)."""
         self._matched: dict[str, list[tuple[str, int]]] | None = None
         self._next_order = 0
+        self._name_fits = False
+        """Whether the file's name was found fit to record into (:meth:`_check_name`)."""
         _cassettes.add(self)
 
     def __repr__(self) -> str:
@@ -454,6 +456,8 @@ class Cassette:
                 and self._records_expired(key, request, outcomes[min(played, len(outcomes) - 1)])
             ):
                 action = Action.RECORD
+            if action is Action.RECORD and not self._name_fits:
+                self._check_name()
             self._played[counted] = played + 1
             if action is Action.REPLAY:
                 self.replayed += 1
@@ -475,6 +479,15 @@ class Cassette:
         if stored.body != keyed_body:  # parsed, it would not be the stored body's value
             parsed = request_keys.NOT_JSON
         return Record(key, stored, scrub, sent, upstream, parsed)
+
+    def _check_name(self) -> None:
+        """Before a request is sent to be recorded, not after, when its answer would be lost:
+        a local file's name the file system cannot take with its journal beside it."""
+        if isinstance(self.path, Path):
+            problem = store.name_problem(self.path)
+            if problem is not None:
+                raise CassetteError(self.path, problem)
+        self._name_fits = True
 
     def _records_expired(self, key: str, request: Request, outcome: Outcome) -> bool:
         """Whether to record ``request`` again because ``outcome``, its recording, is older

@@ -510,6 +510,31 @@ def _fsync_directory(directory: Path) -> None:
         os.close(descriptor)
 
 
+NAME_MAX_BYTES = 255
+"""The longest file name most file systems take (ext4, XFS, APFS, NTFS in UTF-16 units)."""
+BESIDE_NAME_BYTES = len(".") + len(".") + 12 + len(TEMPORARY_SUFFIX)
+"""What the longest file made beside a cassette adds to its name: a save's temporary copy,
+``.NAME.0123456789ab.tmp`` (the lock, ``.NAME.lock``, and journal, ``.NAME.journal``, less)."""
+MAX_NAME_BYTES = NAME_MAX_BYTES - BESIDE_NAME_BYTES
+"""The longest cassette file name that can be recorded into, in UTF-8 bytes."""
+
+
+def name_problem(path: Path) -> str | None:
+    """Why a cassette at ``path`` could not be written, found by its name alone; else None.
+
+    Asked before the first call is recorded: a name the file system refuses would be found
+    only when the call, already paid for, is written to the journal.
+    """
+    size = len(path.name.encode("utf-8", "surrogateescape"))
+    if size <= MAX_NAME_BYTES:
+        return None
+    return (
+        f"its name is {size} bytes, and a cassette's files (its journal, lock and a save's "
+        f"temporary copy, named after it) need it to be at most {MAX_NAME_BYTES} "
+        f"(file systems take {NAME_MAX_BYTES}): nothing is recorded; name it shorter"
+    )
+
+
 def lock_path(path: Path) -> Path:
     return path.parent / f".{path.name}.lock"
 

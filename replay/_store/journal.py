@@ -57,9 +57,9 @@ import orjson
 
 from replay._core.errors import CassetteError
 from replay._core.location import Location
+from replay._core.model import Response
 from replay._store import cassette_file
 from replay._store.backend import Conflict, Store
-from replay._core.model import Response
 from replay._store.cassette_file import Document, Loaded
 
 ENTRY_VERSION = 1
@@ -196,9 +196,7 @@ def _fold_once(store: Store[Any], path: Location, change: Change | None) -> Load
         data = store.read_entry(path, entry_id)
         if data is None:  # another fold took it: into a cassette newer than base, maybe
             raise Conflict(str(path))
-        key, alone, ours = _apply(
-            store, path, interactions, entry_id, data, splice=change is None
-        )
+        key, alone, ours = _apply(store, path, interactions, entry_id, data, splice=change is None)
         if ours and (alone or key in ready):
             ready.add(key)
         else:

@@ -39,6 +39,7 @@ from replay.tools.config import (
     VCR_MODES,
     Settings,
     cassette_dir,
+    cassette_name,
     cassette_path,
     checked,
     chosen_path,
@@ -336,7 +337,7 @@ def _vcr_marked(
         raise ConfigError(where, named, "replay reads one cassette per test: merge these into one")
     if named:
         return target_of(directory / named[0]), options
-    return directory / f"{request.getfixturevalue('default_cassette_name')}.json", options
+    return directory / cassette_name(request.getfixturevalue("default_cassette_name")), options
 
 
 @pytest.fixture

@@ -22,6 +22,7 @@ from echo_server import echo_server
 import replay
 from replay._cassette import Record
 from replay._core.model import Request, TransportFailure
+from replay._store import cassette_file
 from replay.tools.fakellm import FakeLLMServer
 
 ServerGone = Callable[[], StoppedServer]
@@ -432,3 +433,20 @@ def test_sdk_surfaces_the_miss_itself_and_does_not_retry(
         with pytest.raises(replay.CassetteMiss, match="no recording for POST"):
             client.chat.completions.create(model="m", messages=[])
     assert len(cassette.misses) == 1 and llm_env.requests == []
+
+
+def test_a_name_too_long_to_record_into_is_refused_before_the_call_is_sent(
+    tmp_path: Path, llm_server: FakeLLMServer
+) -> None:
+    """The API was called, then the journal could not be made ("File name too long"): the
+    answer paid for was lost."""
+    too_long = tmp_path / f"{'a' * (cassette_file.MAX_NAME_BYTES - len('.json') + 1)}.json"
+    fits = tmp_path / f"{'a' * (cassette_file.MAX_NAME_BYTES - len('.json'))}.json"
+    with sync_client(httpx, replay.Cassette(too_long, mode="new_episodes"), llm_server) as client:
+        with pytest.raises(replay.CassetteError, match="its name is 238 bytes") as raised:
+            client.post(CHAT, json=chat("lost"))
+    assert "nothing is recorded; name it shorter" in str(raised.value)
+    assert llm_server.requests == [] and not any(tmp_path.iterdir())
+    with sync_client(httpx, replay.Cassette(fits, mode="new_episodes"), llm_server) as client:
+        assert client.post(CHAT, json=chat("kept")).is_success
+    assert fits.exists() and len(llm_server.requests) == 1
