@@ -86,6 +86,7 @@ def test_diff_json_pairs_model_versions_with_ignore_model(suites: dict[str, Path
     diff = document(result)
     assert set(diff) == {
         "old", "new", "ignore", "models", "pairs", "summary", "warnings", "unreadable",
+        "not_compared",
     }  # fmt: skip
     assert (diff["ignore"], diff["warnings"]) == (["model"], [])
     assert pair_states(diff) == EXPECTED
@@ -107,6 +108,45 @@ def test_diff_json_pairs_model_versions_with_ignore_model(suites: dict[str, Path
     assert summary["changed_by_kind"]["finish_reason"] == 1
     assert set(summary["tokens"]) == {"old", "new", "change_percent"}
     assert summary["tokens"]["change_percent"] > 0
+
+
+def test_diff_of_a_file_and_a_directory_named_like_a_cassette_names_which_is_which(
+    suites: dict[str, Path], tmp_path: Path
+) -> None:
+    """A directory named x.json, or a symbolic link to one, exited 2 without a path."""
+    (tmp_path / "x.json").mkdir()
+    (tmp_path / "link.json").symlink_to(suites["new"])
+    cassette = suites["old"] / "chat.json"
+    for other, kind in [("x.json", "a directory"), ("link.json", "a directory (a symbolic")]:
+        result = invoke("diff", cassette, tmp_path / other)
+        assert result.exit_code == 2
+        assert f"OLD {cassette} is a cassette file and NEW {tmp_path / other} is {kind}" in (
+            result.stderr
+        )
+    flipped = invoke("diff", tmp_path / "x.json", cassette)
+    assert f"OLD {tmp_path / 'x.json'} is a directory and NEW {cassette} is a cassette file" in (
+        flipped.stderr
+    )
+
+
+def test_diff_leaves_out_a_cassette_unreadable_on_one_side_rather_than_count_it_on_the_other(
+    suites: dict[str, Path], tmp_path: Path
+) -> None:
+    """An unreadable OLD cassette made its NEW counterpart's pairs "only in NEW"."""
+    old, new = tmp_path / "old", tmp_path / "new"
+    shutil.copytree(suites["old"], old)
+    shutil.copytree(suites["new"], new)
+    (old / "chat.json").write_bytes(b'{"version": 1, "interactions":')
+    result = invoke("diff", old, new, "--ignore", "model")
+    assert result.exit_code == 2
+    assert f"cassette {old / 'chat.json'}: is not valid JSON" in result.stderr
+    assert f"? {old / 'chat.json'}: unreadable in OLD (said above), not compared" in result.stdout
+    assert "0 only in OLD, 0 only in NEW" in result.stdout
+    diff = document(invoke("diff", old, new, "--ignore", "model", "--json"))
+    assert diff["not_compared"] == {"old": ["chat.json"], "new": []}
+    assert diff["summary"]["only_new"] == 0 and all(p["file"] != "chat.json" for p in diff["pairs"])
+    alone = invoke("diff", old / "chat.json", new / "chat.json", "--json")
+    assert alone.exit_code == 2 and document(alone)["pairs"] == []
 
 
 def test_diff_as_a_subprocess_gives_the_same_pairs_and_status(suites: dict[str, Path]) -> None:
@@ -163,7 +203,7 @@ def test_diff_of_files_and_of_equal_recordings(suites: dict[str, Path]) -> None:
         "sent to another model): add it to compare two model versions"
     )
     mixed = invoke("diff", suites["old"], suites["new"] / "chat.json")
-    assert mixed.exit_code == 2 and "both" in mixed.stderr
+    assert mixed.exit_code == 2 and "give two cassette files or two directories" in mixed.stderr
 
 
 def test_diff_warns_when_ignored_fields_leave_interactions_sharing_a_key(

@@ -77,6 +77,7 @@ def diff_command(
                 "summary": summary,
                 "warnings": warnings,
                 "unreadable": output.unreadable,
+                "not_compared": compared.not_compared,
             }
         )
     elif shape == "markdown":
@@ -88,6 +89,10 @@ def diff_command(
             click.echo(f"replay: warning: {warning['message']}", err=True)
         for side, path in sides.items():
             _print_side(output, side, path, models[side])
+        for side, files in compared.not_compared.items():
+            for file in files:
+                shown = sides[side] / file if file else sides[side]
+                output.line(f"? {shown}: unreadable in {side.upper()} (said above), not compared")
         _print_diff(output, pairs, summary, verbose)
         if summary["only_old"] and summary["only_new"] and "model" not in ignore:
             with_model = semantic_diff.pair_trees(olds, news, KeyRules(ignore=(*ignore, "model")))
