@@ -340,7 +340,13 @@ def test_verify_names_every_problem(suites: dict[str, Path], tmp_path: Path) -> 
     report = document(result)
     assert report["ok"] is False
     problems = {Path(f["path"]).name: " | ".join(f["problems"]) for f in report["files"]}
-    assert set(problems) == set(broken)  # the fixture is passed over
+    assert set(problems) == set(broken)  # the fixture is passed over, and named
+    assert report["skipped"] == [
+        {
+            "path": str(tmp_path / "fixture.json"),
+            "reason": 'JSON that is not a cassette (no "interactions"), not checked',
+        }
+    ]
     assert "not valid JSON" in problems["truncated.json"]
     assert "unknown format version 2" in problems["future.json"]
     assert (
@@ -350,7 +356,12 @@ def test_verify_names_every_problem(suites: dict[str, Path], tmp_path: Path) -> 
     assert "status 42 is not an HTTP status code" in problems["bad-status.json"]
     assert "a key is 32 hexadecimal digits" in problems["bad-key.json"]
     human = run_cli("verify", tmp_path)
-    assert human.returncode == 1 and "0 of 5 cassettes are valid" in human.stdout
+    assert human.returncode == 1
+    assert human.stdout.endswith(
+        f"skipped {tmp_path / 'fixture.json'}: JSON that is not a cassette (no "
+        '"interactions"), not checked\n'
+        "0 of 5 cassettes are valid (1 file skipped, named above)\n"
+    )
 
 
 def test_an_unreadable_cassette_exits_2_naming_it(tmp_path: Path) -> None:
