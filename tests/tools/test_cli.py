@@ -951,3 +951,16 @@ def test_every_command_takes_color_after_its_name() -> None:
         result = invoke(name, "--no-color", "--help")
         assert result.exit_code == 0, (name, result.output)
         assert "--color / --no-color" in result.output, name
+
+
+def test_a_number_option_given_a_word_says_what_it_takes(tmp_path: Path) -> None:
+    """``--older-than abc`` said "is not a valid float range"; ``fake-server --model-version
+    v9`` started a server answering as v2."""
+    for days in ("abc", "-1", "nan", ""):
+        result = invoke("prune", tmp_path, "--older-than", days)
+        assert result.exit_code == 2
+        assert f"'{days}' is not a number of days (30, or 0.5 for twelve hours)" in result.stderr
+        assert "Traceback" not in result.output
+    version = invoke("fake-server", "--model-version", "v9")
+    assert version.exit_code == 2
+    assert "'v9' is not one of 'v1', 'v2'" in version.stderr
