@@ -81,6 +81,13 @@ from replay._store import journal, usage
 from replay._store.backend import Store, store_for
 
 
+CASSETTE_MISSING = (
+    "the cassette file does not exist; to record it, run this once where the API is reachable "
+    "in mode 'once' (the default outside CI) or 'new_episodes', and commit the file"
+)
+"""Said by a miss on a cassette with no file, whatever the mode that missed."""
+
+
 @dataclass(frozen=True, slots=True)
 class Replay:
     outcome: Outcome
@@ -692,6 +699,8 @@ class Cassette:
         asked = self.redactor.request(request, self.redactor.known)
         # A request whose recordings are used up is its own closest match: the reason says it.
         candidates = [] if used_up else [i for i in self.interactions if i.outcomes]
+        if not candidates and not self._file_existed:
+            reason = f"{reason}; {CASSETTE_MISSING}"
         if not candidates:
             return CassetteMiss(self.path, request.method, asked.url, reason)
 

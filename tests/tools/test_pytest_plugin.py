@@ -267,12 +267,13 @@ def test_a_miss_is_the_failure_shown_and_ci_defaults_to_mode_none(
             "--replay-mode new_episodes, and commit the cassette.",
             "*_ test_never_recorded _*",
             f"no recording for POST {server.url}/openai/v1/chat/completions in cassette {new}: "
-            "mode 'none' never records",
+            "mode 'none' never records; the cassette file does not exist; to record it, run "
+            "this once where the API is reachable in mode 'once' (the default outside CI) or "
+            "'new_episodes', and commit the file",
             f"called at test_new.py:{line_of(sample.path / 'test_new.py', 'create(')}, "
             "in test_never_recorded",
             "",
-            "CI is set (CI=true), so replay ran in mode 'none', which records nothing, "
-            f"and the cassette {new} does not exist.",
+            "CI is set (CI=true), so replay ran in mode 'none', which records nothing.",
             "To record it: run this test once where the API is reachable, with CI unset "
             "(or with --replay-mode once), and commit the cassette.",
             "",
