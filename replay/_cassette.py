@@ -80,7 +80,6 @@ from replay._store import cassette_file as store
 from replay._store import journal, usage
 from replay._store.backend import Store, store_for
 
-
 CASSETTE_MISSING = (
     "the cassette file does not exist; to record it, run this once where the API is reachable "
     "in mode 'once' (the default outside CI) or 'new_episodes', and commit the file"

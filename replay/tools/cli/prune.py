@@ -17,7 +17,7 @@ from replay.tools.wording import counted
 # replay prune (the planning is in replay.tools.prune)
 
 
-class Days(click.ParamType):
+class Days(click.ParamType):  # type: ignore[type-arg]
     """A number of days, 0 or more (``30``, ``0.5`` for twelve hours)."""
 
     name = "days"
