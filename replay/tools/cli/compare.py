@@ -131,6 +131,14 @@ def write_page(
         fail(f"{target}: {error.reason}")
 
 
+def _print_side(output: Output, side: str, path: Location | str, models: Sequence[str]) -> None:
+    """``OLD path: models``, the path cut before the models."""
+    named = ", ".join(models) or "no model named"
+    room = max(output.width - len(f"OLD : {named}"), 20)
+    text = f"{side.upper()} {layout.cut(str(path), room, keep_end=True)}: {named}"
+    output.line(output.style(layout.cut(text, output.width), bold=True))
+
+
 _STATE_MARKS = {"changed": ("~", "yellow"), "only_old": ("-", "red"), "only_new": ("+", "green")}
 
 
