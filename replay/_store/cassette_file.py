@@ -900,13 +900,25 @@ def _decode_failure(error: Any, recorded_at: str) -> TransportFailure:
     return TransportFailure(_text(error["type"]), _text(error["message"]), recorded_at)
 
 
+DISAGREEING_BODY = (
+    'a body\'s "json" and "text" disagree: "text" holds the exact bytes replay sends, and '
+    '"json" their readable copy; edit both alike, or delete "text" to send "json" as compact '
+    "JSON"
+)
+"""A body kept in both forms (JSON the server spaced its own way) edited in one of them only:
+replaying one of the two would be trusting an edit the other denies."""
+
+
 def decode_body(body: Any) -> bytes:
     if body is None:
         return b""
     if not isinstance(body, dict):
         raise TypeError(f"a body is an object with json, text or base64, not {body!r:.40}")
     if "text" in body:
-        return _text(body["text"]).encode("utf-8")
+        data = _text(body["text"]).encode("utf-8")
+        if "json" in body and parse_json(data) != body["json"]:
+            raise ValueError(DISAGREEING_BODY)
+        return data
     if "json" in body:
         layout = body.get("layout")
         if layout is None:

@@ -22,14 +22,17 @@ import httpx
 import httpx2
 import orjson
 import pytest
+from click.testing import CliRunner
 
 import replay
 from replay import Cassette, CassetteError
+from replay._cassette import Replay
 from replay._core.model import Request
 from replay._store import cassette_file as store
 from replay._store import journal
 from replay._store.backend import LOCAL, journal_directory
 from replay._store.cassette_file import ABANDONED_AFTER_SECONDS, MAX_CASSETTE_BYTES
+from replay.tools.cli import main
 
 REQUEST = Request(
     "POST", "https://api.test/v1/chat", (("content-type", "application/json"),), b"{}"
@@ -388,3 +391,27 @@ def test_a_lock_file_that_cannot_be_opened_is_an_error_naming_it(tmp_path: Path)
         assert "Is a directory" in str(raised.value) and raised.value.path == path
     assert path.read_bytes() == VALID
     assert LOCAL.entry_ids(path) == ["00000000000000000001-00000000-1-cafe"]
+
+
+@pytest.mark.parametrize("side", ["responses.0.body", "request.body"])
+def test_a_body_whose_two_forms_disagree_is_refused_naming_them(tmp_path: Path, side: str) -> None:
+    """Spaced JSON is kept as "json" (to read) and "text" (the bytes): an edit of "json" alone
+    changed nothing replayed, without a word."""
+    path = tmp_path / "c.json"
+    path.write_bytes(with_entry(**{side: {"json": {"ok": False}, "text": '{"ok":  true}'}}))
+    assert_clear_error(path, lambda: Cassette(path, "none").decide(REQUEST))
+    with pytest.raises(CassetteError, match=f"interaction {KEY} is malformed: a body's") as raised:
+        Cassette(path, "none").decide(REQUEST)
+    assert '"json" and "text" disagree' in str(raised.value)
+    verified = CliRunner().invoke(main, ["verify", str(path)])
+    assert verified.exit_code == 1 and '"json" and "text" disagree' in verified.stdout
+
+
+def test_a_body_whose_two_forms_agree_replays_its_exact_bytes(tmp_path: Path) -> None:
+    path = tmp_path / "c.json"
+    spaced = '{"ok":  true, "n": 1.50}'
+    path.write_bytes(
+        with_entry(**{"responses.0.body": {"json": {"ok": True, "n": 1.5}, "text": spaced}})
+    )
+    decision = Cassette(path, "none").decide(REQUEST)
+    assert isinstance(decision, Replay) and decision.answer.body == spaced.encode()
