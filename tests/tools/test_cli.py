@@ -901,11 +901,17 @@ def test_list_and_diff_fit_an_80_column_terminal(suites: dict[str, Path]) -> Non
     deep = ["list", suites["old"], suites["new"]]
     listed = run_cli(*deep, COLUMNS="80").stdout.splitlines()
     assert max(map(len, listed)) <= 80, listed
-    assert listed[-1].endswith(": not shown at this width; --json has them)")
-    assert all(path.endswith(("chat.json", "providers.json")) for path in
-               [row.split()[0] for row in listed[1:-2]])  # fmt: skip
-    wide = run_cli(*deep, COLUMNS="300").stdout.splitlines()
+    # Nothing cut or left out (paths and models were cut, four columns dropped): each cassette
+    # a block, its path whole on a line, every field wrapped below it.
+    assert "…" not in "".join(listed) and "not shown" not in "".join(listed)
+    wide = run_cli(*deep, COLUMNS="1000").stdout.splitlines()
     assert wide[0].split()[:3] == ["path", "inter", "resp"] and "…" not in "".join(wide)
+    paths = [row.split()[0] for row in wide[1:-1]]
+    assert [line for line in listed if not line.startswith("  ")] == [*paths, "total"]
+    fields = " ".join(line.strip() for line in listed if line.startswith("  "))
+    for title in ("inter", "resp", "providers", "models", "stream", "err", "tokens in/out"):
+        assert fields.count(f"{title} ") == len(paths) + 1, title
+    assert "model-1" in fields and "model-2" in fields
     diffed = run_cli("diff", suites["old"], suites["new"], "-i", "model", COLUMNS="80").stdout
     assert max(map(len, diffed.splitlines())) <= 80, diffed
     as_json = document(run_cli("diff", suites["old"], suites["new"], "-i", "model", "--json",
