@@ -87,6 +87,12 @@ from replay._store import cassette_file as store
 from replay._store import journal, usage
 from replay._store.backend import Store, store_for
 
+CASSETTE_MISSING = (
+    "the cassette file does not exist; to record it, run this once where the API is reachable "
+    "in mode 'once' (the default outside CI) or 'new_episodes', and commit the file"
+)
+"""Said by a miss on a cassette with no file, whatever the mode that missed."""
+
 
 @dataclass(frozen=True, slots=True)
 class Replay:
@@ -274,6 +280,8 @@ class Cassette:
         self._matched: dict[str, list[tuple[str, int]]] | None = None
         self._next_order = 0
         self._extras: list[store.Loaded] = []
+        self._name_fits = False
+        """Whether the file's name was found fit to record into (:meth:`_check_name`)."""
         _cassettes.add(self)
 
     def __repr__(self) -> str:
@@ -564,6 +572,8 @@ class Cassette:
                 and self._records_expired(key, request, outcomes[min(played, len(outcomes) - 1)])
             ):
                 action = Action.RECORD
+            if action is Action.RECORD and not self._name_fits:
+                self._check_name()
             self._played[counted] = played + 1
             if action is Action.REPLAY:
                 self.replayed += 1
@@ -596,6 +606,15 @@ class Cassette:
             target = urlsplit(request.url)
             raise DroppedRequestBlocked(target.hostname or "", target.port, self.path)
         return Record("", request, self.redactor.known, kept=False)
+
+    def _check_name(self) -> None:
+        """Before a request is sent to be recorded, not after, when its answer would be lost:
+        a local file's name the file system cannot take with its journal beside it."""
+        if isinstance(self.path, Path):
+            problem = store.name_problem(self.path)
+            if problem is not None:
+                raise CassetteError(self.path, problem)
+        self._name_fits = True
 
     def _records_expired(self, key: str, request: Request, outcome: Outcome) -> bool:
         """Whether to record ``request`` again because ``outcome``, its recording, is older
@@ -804,6 +823,8 @@ class Cassette:
         asked = self.redactor.request(request, self.redactor.known)
         # A request whose recordings are used up is its own closest match: the reason says it.
         candidates = [] if used_up else [i for i in self.interactions if i.outcomes]
+        if not candidates and not self._file_existed:
+            reason = f"{reason}; {CASSETTE_MISSING}"
         if not candidates:
             return CassetteMiss(self.path, request.method, request_keys.shown_target(asked), reason)
 

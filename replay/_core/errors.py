@@ -18,7 +18,9 @@
 
 Each error keeps the facts it was built from as attributes and builds its
 message from them, so a caller can react to ``error.path`` or
-``error.differences`` without parsing text.
+``error.differences`` without parsing text. Those ``replay`` exports say
+``__module__ = "replay"``: a traceback names them as they are imported,
+``replay.CassetteError``, not by this private module.
 """
 
 from __future__ import annotations
@@ -33,9 +35,13 @@ from replay._core import location as locations
 class ReplayError(Exception):
     """Base class of every error raised by replay."""
 
+    __module__ = "replay"
+
 
 class CassetteError(ReplayError):
     """A cassette file that cannot be read or written. The file is left as it was."""
+
+    __module__ = "replay"
 
     def __init__(self, path: str | Path | locations.S3Location, reason: str) -> None:
         self.path = locations.location(path)
@@ -44,6 +50,8 @@ class CassetteError(ReplayError):
 
 
 class CassetteVersionError(CassetteError):
+    __module__ = "replay"
+
     def __init__(
         self, path: str | Path | locations.S3Location, found: object, supported: int
     ) -> None:
@@ -58,6 +66,8 @@ class CassetteVersionError(CassetteError):
 class Difference:
     """One field in which a request differs from a recorded one."""
 
+    __module__ = "replay"
+
     field: str  # "method", "url", "query.limit", "body.messages[0].content", ...
     recorded: object
     requested: object
@@ -71,6 +81,8 @@ class CassetteMiss(ReplayError):
 
     A miss never falls through to the network.
     """
+
+    __module__ = "replay"
 
     def __init__(
         self,
@@ -108,6 +120,8 @@ class FrameMiss(CassetteMiss):
     recorded message (JSON paths under ``frame``), empty when the recording has no message
     there at all.
     """
+
+    __module__ = "replay"
 
     def __init__(
         self,
@@ -158,6 +172,8 @@ class UndecodableSecret(ReplayError):
     recorded at all. A request body is refused before it is sent.
     """
 
+    __module__ = "replay"
+
     def __init__(self, method: str, url: str, part: str, encoding: str) -> None:
         self.method = method
         self.url = url
@@ -199,6 +215,8 @@ class RefusedRequest(ReplayError):
 
 
 class ConfigError(ReplayError):
+    __module__ = "replay"
+
     def __init__(self, option: str, value: object, reason: str) -> None:
         self.option = option
         self.value = value
@@ -209,6 +227,8 @@ class ConfigError(ReplayError):
 class NetworkBlocked(ReplayError):
     """A connection that no cassette records: blocked by ``--block-network``, or made inside a
     replay-only cassette (``cassette`` is then its path) by a client replay does not route."""
+
+    __module__ = "replay"
 
     def __init__(
         self, host: str, port: int | None, cassette: Path | locations.S3Location | None = None

@@ -79,6 +79,9 @@ class Store(Protocol[At]):
 
     def remove_entries(self, path: At, entry_ids: Iterable[str]) -> None: ...
 
+    def entry_file(self, path: At, entry_id: str) -> str:
+        """Where a listed entry is, for a person to find it: a file, an object."""
+
     def exists(self, path: At) -> bool:
         """Whether the cassette is there (its journal alone does not count)."""
 
@@ -195,6 +198,13 @@ class LocalStore:
                 return file.read()
         except OSError as error:
             raise CassetteError(entry, f"cannot read: {error.strerror or error}") from error
+
+    def entry_file(self, path: Path, entry_id: str) -> str:
+        """The log holding its record (with the entry's id in it), or its ``.entry`` file."""
+        directory = journal_directory(path)
+        place = journal_log.PLACES.of(directory, entry_id)
+        name = f"{entry_id}{ENTRY_SUFFIX}" if place is None else place.log
+        return os.fspath(directory / name)
 
     def remove_entries(self, path: Path, entry_ids: Iterable[str]) -> None:
         """An ``.entry`` is removed; a log's records are consumed up to the last one given,

@@ -100,10 +100,12 @@ from replay._core.model import (
     Response,
     TransportFailure,
     WebSocketSession,
+    header_value,
     is_grpc,
     is_mcp_stdio,
     is_websocket,
 )
+from replay._core.streams import BodyDecoder
 
 FORMAT_VERSION = 1
 FOLDED_FIELD = "folded_journal_entries"
@@ -527,20 +529,59 @@ def _fsync_directory(directory: Path) -> None:
         os.close(descriptor)
 
 
+NAME_MAX_BYTES = 255
+"""The longest file name most file systems take (ext4, XFS, APFS, NTFS in UTF-16 units)."""
+BESIDE_NAME_BYTES = len(".") + len(".") + 12 + len(TEMPORARY_SUFFIX)
+"""What the longest file made beside a cassette adds to its name: a save's temporary copy,
+``.NAME.0123456789ab.tmp`` (the lock, ``.NAME.lock``, and journal, ``.NAME.journal``, less)."""
+MAX_NAME_BYTES = NAME_MAX_BYTES - BESIDE_NAME_BYTES
+"""The longest cassette file name that can be recorded into, in UTF-8 bytes."""
+
+
+def name_problem(path: Path) -> str | None:
+    """Why a cassette at ``path`` could not be written, found by its name alone; else None.
+
+    Asked before the first call is recorded: a name the file system refuses would be found
+    only when the call, already paid for, is written to the journal.
+    """
+    size = len(path.name.encode("utf-8", "surrogateescape"))
+    if size <= MAX_NAME_BYTES:
+        return None
+    return (
+        f"its name is {size} bytes, and a cassette's files (its journal, lock and a save's "
+        f"temporary copy, named after it) need it to be at most {MAX_NAME_BYTES} "
+        f"(file systems take {NAME_MAX_BYTES}): nothing is recorded; name it shorter"
+    )
+
+
 def lock_path(path: Path) -> Path:
     return path.parent / f".{path.name}.lock"
 
 
 @contextmanager
 def lock(path: Path) -> Iterator[None]:
-    """Serialises read-merge-write of ``path`` across processes (``.NAME.lock`` beside it)."""
+    """Serialises read-merge-write of ``path`` across processes (``.NAME.lock`` beside it).
+
+    A lock file that cannot be opened (a directory in its place, a folder not writable) is
+    an error naming it; only taking the lock is watched for that, not what runs under it.
+    """
+    held = FileLock(lock_path(path), timeout=LOCK_TIMEOUT_SECONDS)
     try:
-        with FileLock(lock_path(path), timeout=LOCK_TIMEOUT_SECONDS):
-            yield
-    except Timeout:
+        held.acquire()
+    except Timeout:  # a TimeoutError, so an OSError: first
         raise CassetteError(
             path, f"locked by another process for more than {LOCK_TIMEOUT_SECONDS:.0f} s"
         ) from None
+    except OSError as error:
+        raise CassetteError(
+            path,
+            f"cannot take its lock file {lock_path(path)}: {error.strerror or error} (it must"
+            " be a file replay can create and write; remove what is there)",
+        ) from error
+    try:
+        yield
+    finally:
+        held.release()
 
 
 # Entries <-> plain data.
@@ -890,14 +931,34 @@ def decode_outcome(entry: Any) -> Outcome:
     if not isinstance(complete, bool):
         raise ValueError("complete is not true or false")
     failure = entry.get("stream_error")
+    headers = _decode_headers(entry.get("headers", {}))
+    encoding = header_value(headers, "content-encoding")
+    if encoding is not None:
+        _check_encoded(encoding, chunks)
     return Response(
         status,
-        _decode_headers(entry.get("headers", {})),
+        headers,
         chunks,
         recorded_at,
         complete,
         None if failure is None else _decode_failure(failure, recorded_at),
     )
+
+
+def _check_encoded(encoding: str, chunks: tuple[Chunk, ...]) -> None:
+    """A body stored in a ``content-encoding`` (one replay could not undo when it recorded,
+    or one written by hand) must be in it: the client decodes it, and would fail with its own
+    error, far from the cassette. One no module here decodes is handed over as it is."""
+    decoder = BodyDecoder(encoding)
+    if not decoder.active:
+        return
+    try:
+        decoder.decode(b"".join(chunk.data for chunk in chunks))
+    except Exception as error:  # each decoder has its own error (zlib.error, brotli.error...)
+        raise ValueError(
+            f"the response's body is not in content-encoding {encoding!r:.40}, as its headers "
+            f"say ({error}): remove the header, or store the body encoded"
+        ) from error
 
 
 def _decode_session(entry: Any, recorded_at: str) -> WebSocketSession:
@@ -987,13 +1048,25 @@ def _decode_failure(error: Any, recorded_at: str) -> TransportFailure:
     return TransportFailure(_text(error["type"]), _text(error["message"]), recorded_at)
 
 
+DISAGREEING_BODY = (
+    'a body\'s "json" and "text" disagree: "text" holds the exact bytes replay sends, and '
+    '"json" their readable copy; edit both alike, or delete "text" to send "json" as compact '
+    "JSON"
+)
+"""A body kept in both forms (JSON the server spaced its own way) edited in one of them only:
+replaying one of the two would be trusting an edit the other denies."""
+
+
 def decode_body(body: Any) -> bytes:
     if body is None:
         return b""
     if not isinstance(body, dict):
         raise TypeError(f"a body is an object with json, text or base64, not {body!r:.40}")
     if "text" in body:
-        return _text(body["text"]).encode("utf-8")
+        data = _text(body["text"]).encode("utf-8")
+        if "json" in body and parse_json(data) != body["json"]:
+            raise ValueError(DISAGREEING_BODY)
+        return data
     if "json" in body:
         layout = body.get("layout")
         if layout is None:

@@ -57,6 +57,7 @@ import orjson
 
 from replay._core.errors import CassetteError
 from replay._core.location import Location
+from replay._core.model import Response
 from replay._store import cassette_file
 from replay._store.backend import Conflict, Store
 from replay._store.cassette_file import Document, Loaded
@@ -155,7 +156,7 @@ def _view_once(store: Store[Any], path: Location) -> Loaded:
         return base
     interactions = dict(base.interactions)
     for entry_id in unfolded:
-        _apply(path, interactions, entry_id, entries[entry_id], splice=False)
+        _apply(store, path, interactions, entry_id, entries[entry_id], splice=False)
     return Loaded(interactions, base.signature, base.folded, tuple(unfolded))
 
 
@@ -195,7 +196,7 @@ def _fold_once(store: Store[Any], path: Location, change: Change | None) -> Load
         data = store.read_entry(path, entry_id)
         if data is None:  # another fold took it: into a cassette newer than base, maybe
             raise Conflict(str(path))
-        key, alone, ours = _apply(path, interactions, entry_id, data, splice=change is None)
+        key, alone, ours = _apply(store, path, interactions, entry_id, data, splice=change is None)
         if ours and (alone or key in ready):
             ready.add(key)
         else:
@@ -224,7 +225,12 @@ def _fold_once(store: Store[Any], path: Location, change: Change | None) -> Load
 
 
 def _apply(
-    path: Location, interactions: Document, entry_id: str, data: bytes, splice: bool
+    store: Store[Any],
+    path: Location,
+    interactions: Document,
+    entry_id: str,
+    data: bytes,
+    splice: bool,
 ) -> tuple[str, bool, bool]:
     """Add an entry's response to its key's (replacing them when it resets); its key, whether
     its response is now the key's only one, and whether it is one this process wrote.
@@ -241,7 +247,7 @@ def _apply(
         request: Any = cassette_file.Spliced(request_part)
         response: Any = cassette_file.Spliced(response_part)
     else:
-        entry = orjson.loads(data) if ours else _checked(path, entry_id, data)
+        entry = orjson.loads(data) if ours else _checked(store, path, entry_id, data)
         key, request, response = entry["key"], entry["request"], entry["response"]
         reset = bool(entry.get("reset"))
     current = interactions.get(key)
@@ -251,7 +257,10 @@ def _apply(
     return key, not kept, ours
 
 
-def _checked(path: Location, entry_id: str, data: bytes) -> dict[str, Any]:
+def _checked(store: Store[Any], path: Location, entry_id: str, data: bytes) -> dict[str, Any]:
+    """The entry, if it is an interaction a recorder could have written: a cassette's valid
+    interaction, whose response has a status HTTP has (100 to 599; a cassette edited by hand
+    may hold another, which ``replay serve`` refuses to send, but no recorder writes one)."""
     try:
         entry = orjson.loads(data)
         if not isinstance(entry, dict):
@@ -265,19 +274,26 @@ def _checked(path: Location, entry_id: str, data: bytes) -> dict[str, Any]:
         if not isinstance(key, str):
             raise TypeError("key is not a string")
         stored = {"request": request, "responses": [response]}
-        cassette_file.decode(path, key, stored)
+        (outcome,) = cassette_file.decode(path, key, stored).outcomes
+        if isinstance(outcome, Response) and not 100 <= outcome.status <= 599:
+            raise ValueError(f"status {outcome.status} is not an HTTP status (100 to 599)")
         cassette_file.check_storable(path, {"interactions": {key: stored}}, "it")
     except CassetteError as error:
-        raise _not_an_interaction(path, entry_id, error.reason) from error
+        raise _not_an_interaction(store, path, entry_id, error.reason) from error
     except (TypeError, ValueError) as error:  # orjson's JSONDecodeError is a ValueError
-        raise _not_an_interaction(path, entry_id, str(error)) from error
+        raise _not_an_interaction(store, path, entry_id, str(error)) from error
     checked: dict[str, Any] = entry
     return checked
 
 
-def _not_an_interaction(path: Location, entry_id: str, reason: str) -> CassetteError:
+def _not_an_interaction(
+    store: Store[Any], path: Location, entry_id: str, reason: str
+) -> CassetteError:
+    """Nothing of the journal is folded while it holds the entry, and the entry stays: a
+    recording is never dropped without a word."""
     return CassetteError(
         path,
-        f"journal entry {entry_id} is not a recorded interaction ({reason}); an entry"
-        " torn by a power loss can be deleted, losing that one recording",
+        f"journal entry {entry_id} is not a recorded interaction ({reason}); it stays in"
+        f" {store.entry_file(path, entry_id)}, and the journal is not folded while it is"
+        " there: an entry torn by a power loss can be deleted, losing that one recording",
     )

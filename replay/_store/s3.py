@@ -383,6 +383,9 @@ class S3Store:
         names = (key[len(prefix) :] for key, _ in self._keys(path, prefix))
         return sorted(name[: -len(ENTRY_SUFFIX)] for name in names if name.endswith(ENTRY_SUFFIX))
 
+    def entry_file(self, path: S3Location, entry_id: str) -> str:
+        return str(S3Location(path.bucket, f"{journal_prefix(path)}{entry_id}{ENTRY_SUFFIX}"))
+
     def read_entry(self, path: S3Location, entry_id: str) -> bytes | None:
         errors = _botocore_errors(path)
 

@@ -17,6 +17,7 @@ then ``REPLAY_MODE``; ``unused`` has one, ``--replay-unused``.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import tomllib
@@ -37,6 +38,7 @@ from replay._core.model import Request, Response
 from replay._core.modes import MODE_VARIABLE, Mode
 from replay._core.providers import Provider
 from replay._core.unused import Unused, unused_choice
+from replay._store.cassette_file import MAX_NAME_BYTES
 from replay.tools import extras, vcr
 
 ACCUMULATED = ("secrets", "secret_headers", "secret_params")
@@ -346,7 +348,24 @@ def cassette_path(
         directory = top / below.as_posix()
     if chosen is not None:
         return directory / chosen
-    return directory / f"{_UNSAFE_IN_FILE_NAMES.sub('_', test_name)}.json"
+    return directory / cassette_name(_UNSAFE_IN_FILE_NAMES.sub("_", test_name))
+
+
+SHORTENED_HASH_DIGITS = 16
+
+
+def cassette_name(stem: str) -> str:
+    """``STEM.json``; a stem too long for a file name (a prompt as a parametrize id) keeps its
+    start and ends in the first hex digits of the whole stem's SHA-256: the same name in every
+    process and on every machine, and two long names with the same start stay two files."""
+    name = f"{stem}.json"
+    if len(name.encode("utf-8", "surrogateescape")) <= MAX_NAME_BYTES:
+        return name
+    digest = hashlib.sha256(stem.encode("utf-8", "surrogateescape")).hexdigest()
+    tail = f"-{digest[:SHORTENED_HASH_DIGITS]}.json"
+    room = MAX_NAME_BYTES - len(tail)
+    start = stem.encode("utf-8", "surrogateescape")[:room].decode("utf-8", "ignore")
+    return f"{start}{tail}"
 
 
 class LocationType(click.ParamType):  # type: ignore[type-arg]

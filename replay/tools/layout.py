@@ -1,15 +1,17 @@
 """Fitting the command line's human output to the terminal's width.
 
 Cells and lines are cut with "…" where they are cut: paths keep their end (the
-file name), everything else keeps its start. ``--json`` never goes through here,
-so it keeps everything.
+file name), everything else keeps its start. A table is never cut: it becomes one
+block per row where it does not fit (:func:`table`). ``--json`` never goes through
+here, so it keeps everything.
 """
 
 from __future__ import annotations
 
+import functools
 import shutil
+import textwrap
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 ELLIPSIS = "…"
 MIN_WIDTH = 40
@@ -52,54 +54,37 @@ def cut_url(url: str, width: int) -> str:
     return cut(ELLIPSIS + "/" + rest.partition("/")[2], width, keep_end=True)
 
 
-@dataclass(frozen=True)
-class Column:
-    title: str
-    shrink_to: int | None = None
-    """The narrowest a column may be cut to; None: never cut."""
-    keep_end: bool = False
-    """Cut from the start (paths), not the end."""
-    keep: int = 1
-    """How hard to keep it whole: of the columns that can be cut, the lowest is cut first."""
-    drop: int | None = None
-    """How hard to keep it at all, on the same scale; None: it is never left out."""
+NO_BREAK = "\u00a0"
+"""Holds a field's title and value together while its line is wrapped (textwrap breaks only
+at ASCII whitespace); a space again in what is printed."""
+INDENT = "  "
 
 
-def table(columns: Sequence[Column], rows: Sequence[Sequence[str]], width: int) -> list[str]:
-    """The header and rows as lines of at most ``width`` characters where that can be done.
+def table(titles: Sequence[str], rows: Sequence[Sequence[str]], width: int) -> list[str]:
+    """The header and rows as columns when every cell fits whole in ``width``; else each row
+    as a block: its first cell on a line of its own, then ``title value`` fields, wrapped to
+    ``width`` and indented (as ``llm logs`` and ``sqlite-utils`` do for wide records).
 
-    Step by step, the cheapest move is made: cutting one character from the column
-    with the lowest ``keep`` (the widest among equals), down to its minimum, or
-    leaving out the column with the lowest ``drop``; until the table fits or
-    nothing more can go. A last line tells which columns were left out.
+    Nothing is cut or left out either way: a narrow terminal gets more lines, not less.
     """
-    shown = list(range(len(columns)))
-    widths = [max(len(columns[i].title), *(len(row[i]) for row in rows)) for i in shown]
+    widths = [max(len(title), *(len(row[i]) for row in rows)) for i, title in enumerate(titles)]
+    if sum(widths) + len(GAP) * (len(widths) - 1) <= width:
+        return [
+            GAP.join(cell.ljust(widths[i]) for i, cell in enumerate(cells)).rstrip()
+            for cells in [titles, *rows]
+        ]
+    return [line for cells in rows for line in record(titles, cells, width)]
 
-    def total() -> int:
-        return sum(widths[i] for i in shown) + len(GAP) * (len(shown) - 1)
 
-    def cuttable(i: int) -> bool:
-        floor = columns[i].shrink_to
-        return floor is not None and widths[i] > floor
-
-    while total() > width:
-        moves = [(columns[i].keep, -widths[i], i, "cut") for i in shown if cuttable(i)]
-        moves += [(drop, 0, i, "drop") for i in shown if (drop := columns[i].drop) is not None]
-        if not moves:
-            break
-        *_, chosen, move = min(moves)
-        if move == "cut":
-            widths[chosen] -= 1
-        else:
-            shown.remove(chosen)
-    lines = [
-        GAP.join(
-            cut(cells[i], widths[i], columns[i].keep_end).ljust(widths[i]) for i in shown
-        ).rstrip()
-        for cells in [[c.title for c in columns], *rows]
+def record(titles: Sequence[str], cells: Sequence[str], width: int) -> list[str]:
+    """One row as a block (see :func:`table`), each line at most ``width`` characters."""
+    wrap = functools.partial(textwrap.wrap, break_long_words=True, break_on_hyphens=False)
+    fields = GAP.join(
+        f"{title} {value}".replace(" ", NO_BREAK)
+        for title, value in zip(titles[1:], cells[1:], strict=True)
+    )
+    lines = wrap(fields, max(width, MIN_WIDTH), initial_indent=INDENT, subsequent_indent=INDENT)
+    return [
+        *wrap(cells[0], max(width, MIN_WIDTH)),
+        *(line.replace(NO_BREAK, " ") for line in lines),
     ]
-    left_out = [columns[i].title for i in range(len(columns)) if i not in shown]
-    if left_out:
-        lines.append(f"({', '.join(left_out)}: not shown at this width; --json has them)")
-    return lines

@@ -40,6 +40,7 @@ from replay.tools.config import (
     VCR_MODES,
     Settings,
     cassette_dir,
+    cassette_name,
     cassette_path,
     checked,
     chosen_path,
@@ -355,7 +356,7 @@ def _vcr_marked(
     named = list(dict.fromkeys(os.fspath(name) for marker in markers for name in marker.args))
     if len(named) == 1:
         return target_of(directory / named[0]), (), options
-    default = directory / f"{request.getfixturevalue('default_cassette_name')}.json"
+    default = directory / cassette_name(request.getfixturevalue("default_cassette_name"))
     return default, tuple(target_of(directory / name) for name in named), options
 
 

@@ -168,6 +168,10 @@ def totals(
     return Totals(len(pairs), states, kinds, sums["old"], sums["new"])
 
 
+FEW_PAIRS = 20
+"""Up to this many pairs, the page shows the changed pairs first and folds its charts."""
+
+
 def render(
     pairs: Sequence[Pair],
     *,
@@ -187,13 +191,20 @@ def render(
     ]
     summary = totals(pairs, figures)
     title = f"replay report: {old} against {new}"
+    if len(pairs) <= FEW_PAIRS:
+        # The answers that changed are what a short page is read for: they come first, in
+        # the pairs' order, and the charts (of a few points) follow, folded.
+        ranked = sorted(range(len(pairs)), key=lambda i: pairs[i].state == "unchanged")
+        pairs, figures = [pairs[i] for i in ranked], [figures[i] for i in ranked]
+        sections = (_table(pairs, figures), _charts(summary, figures, folded=True))
+    else:
+        sections = (_charts(summary, figures, folded=False), _table(pairs, figures))
     body = "\n".join(
         (
             f"<header><h1>Regression report</h1>{_sides(old, new, models)}</header>",
             "<main>",
             _summary(summary),
-            _charts(summary, figures),
-            _table(pairs, figures),
+            *sections,
             "</main>",
         )
     )
@@ -281,7 +292,9 @@ def _percent(before: float | None, after: float | None) -> str:
     return f"{(after - before) / before * 100:+.1f}%"
 
 
-def _charts(summary: Totals, figures: Sequence[tuple[Figures | None, Figures | None]]) -> str:
+def _charts(
+    summary: Totals, figures: Sequence[tuple[Figures | None, Figures | None]], folded: bool
+) -> str:
     # Imported here: pygal is the `report` extra, and `replay diff` needs none of it.
     from replay.tools import charts
 
@@ -312,12 +325,17 @@ def _charts(summary: Totals, figures: Sequence[tuple[Figures | None, Figures | N
     ]
     drawn += [charts.per_pair(label, points) for label, points in scatter if points]
     figures_html = "".join(f'<figure class="chart">{svg}</figure>' for svg in drawn)
-    return (
-        '<section id="charts" aria-labelledby="charts-title">'
-        f'<h2 id="charts-title">Old against new</h2><div class="charts">{figures_html}</div>'
+    heading = '<h2 id="charts-title">Old against new</h2>'
+    content = (
+        f'<div class="charts">{figures_html}</div>'
         "<p class='note'>Per-pair charts: one point a pair, OLD across, NEW up; on the "
-        "diagonal nothing changed.</p></section>"
+        "diagonal nothing changed.</p>"
     )
+    if folded:
+        content = f"<details class='charts-folded'><summary>{heading}</summary>{content}</details>"
+    else:
+        content = heading + content
+    return f'<section id="charts" aria-labelledby="charts-title">{content}</section>'
 
 
 def _table(pairs: Sequence[Pair], figures: Sequence[tuple[Figures | None, Figures | None]]) -> str:
@@ -604,6 +622,7 @@ font-weight:700;font-size:.8em}
 .card strong{display:block;font-size:1.6rem}.card a,.kinds a{color:inherit}
 .kinds{columns:2;max-width:36rem}
 .charts{display:flex;flex-wrap:wrap;gap:1rem}.chart{margin:0}
+.charts-folded>summary{cursor:pointer}.charts-folded>summary h2{display:inline}
 .chart svg{max-width:100%;height:auto}
 .note{color:var(--muted);font-size:.9em}
 .pairs{width:100%}.pairs thead th{border-bottom:2px solid var(--ink)}

@@ -192,11 +192,10 @@ def call_site(stack: Iterable[traceback.FrameSummary], test_file: Path) -> str |
 def ci_note(cassette: Location, ci: str) -> str:
     """Why a test missed on CI and how to record what it asked: CI chose mode ``none``."""
     forced = f"CI is set (CI={ci}), so replay ran in mode 'none', which records nothing"
-    if not store_for(cassette).exists(cassette):
+    if not store_for(cassette).exists(cassette):  # the miss said so; here, what CI changes
         return (
-            f"{forced}, and the cassette {cassette} does not exist.\n"
-            "To record it: run this test once where the API is reachable, with CI unset "
-            "(or with --replay-mode once), and commit the cassette."
+            f"{forced}.\nTo record it: run this test once where the API is reachable, with CI "
+            "unset (or with --replay-mode once), and commit the cassette."
         )
     return (
         f"{forced}.\nTo record this request into {cassette}: run the test with CI unset "

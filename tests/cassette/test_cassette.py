@@ -7,7 +7,7 @@ from pathlib import Path
 import orjson
 import pytest
 
-from replay._cassette import Cassette, Record, Replay, _unsaved
+from replay._cassette import CASSETTE_MISSING, Cassette, Record, Replay, _unsaved
 from replay._core.errors import CassetteError, CassetteMiss, ConfigError
 from replay._core.model import Chunk, Request, Response, TransportFailure
 
@@ -155,6 +155,20 @@ def test_mode_none_with_no_file_is_an_empty_cassette(tmp_path: Path) -> None:
         caught.value
     )
     assert not path.exists()
+
+
+def test_a_miss_on_a_cassette_with_no_file_says_so_and_how_to_record_it(tmp_path: Path) -> None:
+    """Only a run under CI=true said the file was missing; a miss anywhere else did not."""
+    path = tmp_path / "absent.json"
+    with pytest.raises(CassetteMiss) as caught:
+        Cassette(path, mode="none").decide(chat("hi"))
+    assert caught.value.reason == f"mode 'none' never records; {CASSETTE_MISSING}"
+    assert "the cassette file does not exist; to record it, run this once" in str(caught.value)
+    path.write_bytes(b'{"version": 1, "interactions": {}}')  # there, empty: not said
+    for mode in ("none", "once"):
+        with pytest.raises(CassetteMiss) as there:
+            Cassette(path, mode=mode).decide(chat("hi"))
+        assert CASSETTE_MISSING not in str(there.value)
 
 
 def test_a_miss_names_the_closest_recording_and_the_differing_paths(tmp_path: Path) -> None:

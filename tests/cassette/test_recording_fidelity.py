@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import socket
+import subprocess
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +23,7 @@ from echo_server import echo_server
 import replay
 from replay._cassette import Record
 from replay._core.model import Request, TransportFailure
+from replay._store import cassette_file
 from replay.tools.fakellm import FakeLLMServer
 
 ServerGone = Callable[[], StoppedServer]
@@ -432,3 +434,68 @@ def test_sdk_surfaces_the_miss_itself_and_does_not_retry(
         with pytest.raises(replay.CassetteMiss, match="no recording for POST"):
             client.chat.completions.create(model="m", messages=[])
     assert len(cassette.misses) == 1 and llm_env.requests == []
+
+
+def test_a_name_too_long_to_record_into_is_refused_before_the_call_is_sent(
+    tmp_path: Path, llm_server: FakeLLMServer
+) -> None:
+    """The API was called, then the journal could not be made ("File name too long"): the
+    answer paid for was lost."""
+    too_long = tmp_path / f"{'a' * (cassette_file.MAX_NAME_BYTES - len('.json') + 1)}.json"
+    fits = tmp_path / f"{'a' * (cassette_file.MAX_NAME_BYTES - len('.json'))}.json"
+    with sync_client(httpx, replay.Cassette(too_long, mode="new_episodes"), llm_server) as client:
+        with pytest.raises(replay.CassetteError, match="its name is 238 bytes") as raised:
+            client.post(CHAT, json=chat("lost"))
+    assert "nothing is recorded; name it shorter" in str(raised.value)
+    assert llm_server.requests == [] and not any(tmp_path.iterdir())
+    with sync_client(httpx, replay.Cassette(fits, mode="new_episodes"), llm_server) as client:
+        assert client.post(CHAT, json=chat("kept")).is_success
+    assert fits.exists() and len(llm_server.requests) == 1
+
+
+def test_every_field_a_recording_writes_is_in_the_format_documentation(
+    tmp_path: Path, llm_server: FakeLLMServer
+) -> None:
+    """The request's "sent" was written into every cassette and described nowhere."""
+    path = tmp_path / "c.json"
+    with sync_client(httpx, replay.Cassette(path), llm_server) as client:
+        client.post(CHAT, json=chat("plain"))
+        with client.stream("POST", CHAT, json=chat("streamed", stream=True)) as streamed:
+            streamed.read()
+    document = json.loads(path.read_bytes())
+    written = {"request": set(), "response": set()}
+    for interaction in document["interactions"].values():
+        written["request"] |= set(interaction["request"])
+        for response in interaction["responses"]:
+            written["response"] |= set(response)
+    assert "sent" in written["request"] and "chunks" in written["response"]
+    documented = (Path(__file__).parents[2] / "docs" / "format.md").read_text()
+    missing = [f for part in written.values() for f in sorted(part) if f'"{f}"' not in documented]
+    assert missing == []
+
+
+def test_the_readmes_gitignore_leaves_only_the_cassettes_to_commit(
+    tmp_path: Path, llm_server: FakeLLMServer
+) -> None:
+    """The lock files beside every cassette were not in the README's advice."""
+    readme = (Path(__file__).parents[2] / "README.md").read_text()
+    block = readme[
+        readme.index("# .gitignore\n") : readme.index("```", readme.index("# .gitignore"))
+    ]
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    (tmp_path / ".gitignore").write_text(block)
+    saved, recording = tmp_path / "saved.json", tmp_path / "sub" / "recording.json"
+    with sync_client(httpx, replay.Cassette(saved), llm_server) as client:
+        client.post(CHAT, json=chat("saved"))
+    unsaved = sync_client(httpx, replay.Cassette(recording), llm_server)
+    unsaved.post(CHAT, json=chat("journalled"))  # not saved yet: only in its journal
+    beside = tmp_path / f".saved.json.{'0' * 12}.tmp"  # a save's copy, caught mid-write
+    beside.write_bytes(b"{}")
+    assert (tmp_path / ".saved.json.lock").exists()
+    assert (tmp_path / "sub" / ".recording.json.journal").is_dir()
+    status = subprocess.run(
+        ["git", "-C", str(tmp_path), "status", "--porcelain", "--untracked-files=all"],
+        capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    assert sorted(line[3:] for line in status.splitlines()) == [".gitignore", "saved.json"]
+    unsaved.close()

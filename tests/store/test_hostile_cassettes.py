@@ -8,22 +8,31 @@ broken entry is recorded for.
 
 from __future__ import annotations
 
+import base64
+import gzip
 import os
 import time
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
+import httpx
+import httpx2
 import orjson
 import pytest
+from click.testing import CliRunner
 
+import replay
 from replay import Cassette, CassetteError
+from replay._cassette import Replay
 from replay._core.model import Request
 from replay._store import cassette_file as store
 from replay._store import journal
 from replay._store.backend import LOCAL, journal_directory
 from replay._store.cassette_file import ABANDONED_AFTER_SECONDS, MAX_CASSETTE_BYTES
+from replay.tools.cli import main
 
 REQUEST = Request(
     "POST", "https://api.test/v1/chat", (("content-type", "application/json"),), b"{}"
@@ -245,6 +254,14 @@ BAD_JOURNAL_ENTRIES: dict[str, tuple[bytes, str]] = {
         orjson.dumps(journal_entry(**{"responses.0.status": "x"})),
         "not an HTTP status",
     ),
+    "status 999": (
+        orjson.dumps(journal_entry(**{"responses.0.status": 999})),
+        "status 999 is not an HTTP status (100 to 599)",
+    ),
+    "status 99": (
+        orjson.dumps(journal_entry(**{"responses.0.status": 99})),
+        "not an HTTP status",
+    ),
     "bad utf-8": (orjson.dumps(journal_entry()).replace(b'"POST"', b'"P\xc3\x28"'), "UTF-8"),
     **{
         f"body {depth} deep": (deep_journal_entry(depth), "")  # too deep to store, or to read
@@ -271,6 +288,8 @@ def test_an_invalid_journal_entry_is_reported_saying_why_and_never_folded(
         with pytest.raises(CassetteError, match=f"journal entry {entry_id} is not a rec") as raised:
             action()
         assert said in str(raised.value)
+        (log,) = journal_directory(path).glob("*.log")  # the file it is in, to find it
+        assert f"it stays in {log}, and the journal is not folded" in str(raised.value)
     assert path.read_bytes() == VALID
     assert LOCAL.entry_ids(path) == [entry_id] and LOCAL.read_entry(path, entry_id) == data
 
@@ -321,3 +340,78 @@ def test_what_a_killed_save_left_is_removed_at_the_next_fold_once_abandoned(
     assert not copy.exists() and not entry_copy.parent.exists()
     assert fresh.exists() and neighbour.exists()
     assert path.read_bytes() == VALID
+
+
+@pytest.mark.parametrize("library", [httpx, httpx2], ids=["httpx", "httpx2"])
+def test_a_body_not_in_its_content_encoding_is_an_error_naming_the_interaction(
+    tmp_path: Path, library: ModuleType
+) -> None:
+    """A gzip header over a plain body ended in the client's DecodingError, a traceback far
+    from the cassette."""
+    path = tmp_path / "c.json"
+    path.write_bytes(with_entry(**{"responses.0.headers": {"content-encoding": "gzip"}}))
+    assert_clear_error(path, lambda: Cassette(path, "none").decide(REQUEST))
+    transport = replay.ReplayTransport(Cassette(path, "none"))
+    with library.Client(transport=transport) as client:
+        with pytest.raises(CassetteError, match=f"interaction {KEY} is malformed") as raised:
+            client.post(REQUEST.url, content=REQUEST.body, headers=dict(REQUEST.headers))
+    assert "not in content-encoding 'gzip'" in str(raised.value) and str(path) in str(raised.value)
+
+
+def test_a_body_in_its_content_encoding_replays_decoded_by_the_client(tmp_path: Path) -> None:
+    path = tmp_path / "c.json"
+    zipped = base64.b64encode(gzip.compress(b'{"ok": true}')).decode()
+    path.write_bytes(
+        with_entry(
+            **{
+                "responses.0.headers": {"content-encoding": "gzip"},
+                "responses.0.body": {"base64": zipped},
+            }
+        )
+    )
+    with httpx.Client(transport=replay.ReplayTransport(Cassette(path, "none"))) as client:
+        answer = client.post(REQUEST.url, content=REQUEST.body, headers=dict(REQUEST.headers))
+    assert answer.json() == {"ok": True}
+
+
+def test_a_lock_file_that_cannot_be_opened_is_an_error_naming_it(tmp_path: Path) -> None:
+    """A journal left to fold, and a directory where the lock file goes: the fold's
+    IsADirectoryError reached the caller raw."""
+    path = tmp_path / "c.json"
+    path.write_bytes(VALID)
+    LOCAL.add_entry(path, "00000000000000000001-00000000-1-cafe", orjson.dumps(journal_entry()))
+    store.lock_path(path).mkdir()
+    for attempt in (
+        lambda: Cassette(path, "new_episodes").decide(REQUEST),
+        lambda: journal.fold(LOCAL, path),
+    ):
+        with pytest.raises(CassetteError) as raised:
+            attempt()
+        assert f"cannot take its lock file {store.lock_path(path)}" in str(raised.value)
+        assert "Is a directory" in str(raised.value) and raised.value.path == path
+    assert path.read_bytes() == VALID
+    assert LOCAL.entry_ids(path) == ["00000000000000000001-00000000-1-cafe"]
+
+
+@pytest.mark.parametrize("side", ["responses.0.body", "request.body"])
+def test_a_body_whose_two_forms_disagree_is_refused_naming_them(tmp_path: Path, side: str) -> None:
+    """Spaced JSON is kept as "json" (to read) and "text" (the bytes): an edit of "json" alone
+    changed nothing replayed, without a word."""
+    path = tmp_path / "c.json"
+    path.write_bytes(with_entry(**{side: {"json": {"ok": False}, "text": '{"ok":  true}'}}))
+    assert_clear_error(path, lambda: Cassette(path, "none").decide(REQUEST))
+    with pytest.raises(CassetteError, match=f"interaction {KEY} is malformed: a body's") as raised:
+        Cassette(path, "none").decide(REQUEST)
+    assert '"json" and "text" disagree' in str(raised.value)
+    verified = CliRunner().invoke(main, ["verify", str(path)])
+    assert verified.exit_code == 1 and '"json" and "text" disagree' in verified.stdout
+
+
+def test_a_body_whose_two_forms_agree_replays_its_exact_bytes(tmp_path: Path) -> None:
+    path = tmp_path / "c.json"
+    spaced = '{"ok":  true, "n": 1.50}'
+    path.write_bytes(
+        with_entry(**{"responses.0.body": {"json": {"ok": True, "n": 1.5}, "text": spaced}})
+    )
+    decision = Cassette(path, "none").decide(REQUEST)
+    assert isinstance(decision, Replay) and decision.answer.body == spaced.encode()

@@ -228,6 +228,9 @@ class ObjectStore:
         with self._guard:
             return sorted(name[len(prefix) :] for name in self._objects if name.startswith(prefix))
 
+    def entry_file(self, path: Path, entry_id: str) -> str:
+        return f"{path}.journal/{entry_id}"
+
     def read_entry(self, path: Path, entry_id: str) -> bytes | None:
         with self._guard:
             found = self._objects.get(f"{path}.journal/{entry_id}")

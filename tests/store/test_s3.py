@@ -279,6 +279,21 @@ def test_a_fold_that_loses_the_race_gets_412_reads_again_and_keeps_both(bucket: 
         other.write(where, {}, (), None)
 
 
+def test_an_invalid_journal_entry_in_s3_is_named_by_its_object_and_never_folded(
+    bucket: str,
+) -> None:
+    where = S3Location(bucket, "suite/bad.json")
+    store = s3.S3Store()
+    entry_id = "00000000000000000001-00000000-1-cafe"
+    store.add_entry(where, entry_id, b'{"version": 1, "key": 7}')
+    with pytest.raises(CassetteError, match=f"journal entry {entry_id} is not a rec") as raised:
+        journal.fold(store, where)
+    assert f"it stays in s3://{bucket}/suite/.bad.json.journal/{entry_id}.entry" in str(
+        raised.value
+    )
+    assert store.entry_ids(where) == [entry_id] and not store.exists(where)
+
+
 def test_a_replay_only_run_revalidates_its_cache_instead_of_downloading(bucket: str) -> None:
     where = S3Location(bucket, "cached.json")
     journal.add(s3.STORE, where, *entry("one"), reset=False)

@@ -86,6 +86,7 @@ def test_diff_json_pairs_model_versions_with_ignore_model(suites: dict[str, Path
     diff = document(result)
     assert set(diff) == {
         "old", "new", "ignore", "models", "pairs", "summary", "warnings", "unreadable",
+        "not_compared",
     }  # fmt: skip
     assert (diff["ignore"], diff["warnings"]) == (["model"], [])
     assert pair_states(diff) == EXPECTED
@@ -107,6 +108,45 @@ def test_diff_json_pairs_model_versions_with_ignore_model(suites: dict[str, Path
     assert summary["changed_by_kind"]["finish_reason"] == 1
     assert set(summary["tokens"]) == {"old", "new", "change_percent"}
     assert summary["tokens"]["change_percent"] > 0
+
+
+def test_diff_of_a_file_and_a_directory_named_like_a_cassette_names_which_is_which(
+    suites: dict[str, Path], tmp_path: Path
+) -> None:
+    """A directory named x.json, or a symbolic link to one, exited 2 without a path."""
+    (tmp_path / "x.json").mkdir()
+    (tmp_path / "link.json").symlink_to(suites["new"])
+    cassette = suites["old"] / "chat.json"
+    for other, kind in [("x.json", "a directory"), ("link.json", "a directory (a symbolic")]:
+        result = invoke("diff", cassette, tmp_path / other)
+        assert result.exit_code == 2
+        assert f"OLD {cassette} is a cassette file and NEW {tmp_path / other} is {kind}" in (
+            result.stderr
+        )
+    flipped = invoke("diff", tmp_path / "x.json", cassette)
+    assert f"OLD {tmp_path / 'x.json'} is a directory and NEW {cassette} is a cassette file" in (
+        flipped.stderr
+    )
+
+
+def test_diff_leaves_out_a_cassette_unreadable_on_one_side_rather_than_count_it_on_the_other(
+    suites: dict[str, Path], tmp_path: Path
+) -> None:
+    """An unreadable OLD cassette made its NEW counterpart's pairs "only in NEW"."""
+    old, new = tmp_path / "old", tmp_path / "new"
+    shutil.copytree(suites["old"], old)
+    shutil.copytree(suites["new"], new)
+    (old / "chat.json").write_bytes(b'{"version": 1, "interactions":')
+    result = invoke("diff", old, new, "--ignore", "model")
+    assert result.exit_code == 2
+    assert f"cassette {old / 'chat.json'}: is not valid JSON" in result.stderr
+    assert f"? {old / 'chat.json'}: unreadable in OLD (said above), not compared" in result.stdout
+    assert "0 only in OLD, 0 only in NEW" in result.stdout
+    diff = document(invoke("diff", old, new, "--ignore", "model", "--json"))
+    assert diff["not_compared"] == {"old": ["chat.json"], "new": []}
+    assert diff["summary"]["only_new"] == 0 and all(p["file"] != "chat.json" for p in diff["pairs"])
+    alone = invoke("diff", old / "chat.json", new / "chat.json", "--json")
+    assert alone.exit_code == 2 and document(alone)["pairs"] == []
 
 
 def test_diff_as_a_subprocess_gives_the_same_pairs_and_status(suites: dict[str, Path]) -> None:
@@ -163,7 +203,7 @@ def test_diff_of_files_and_of_equal_recordings(suites: dict[str, Path]) -> None:
         "sent to another model): add it to compare two model versions"
     )
     mixed = invoke("diff", suites["old"], suites["new"] / "chat.json")
-    assert mixed.exit_code == 2 and "both" in mixed.stderr
+    assert mixed.exit_code == 2 and "give two cassette files or two directories" in mixed.stderr
 
 
 def test_diff_warns_when_ignored_fields_leave_interactions_sharing_a_key(
@@ -210,10 +250,11 @@ def test_list_json_counts_what_was_recorded(suites: dict[str, Path]) -> None:
     total = listing["total"]
     assert total["cassettes"] == 2 and total["interactions"] == 13
     assert total["completion_tokens"] == chat["completion_tokens"] + other["completion_tokens"]
-    human = invoke("list", suites["old"]).stdout.splitlines()
-    assert human[0].split()[:2] == ["path", "inter"]
-    assert human[-2].split()[:2] == ["total", "13"]
-    assert max(map(len, human)) <= 80  # an 80-column table
+    human = invoke("list", suites["old"]).stdout.splitlines()  # 80 columns: one block each
+    assert human[0] == str(suites["old"] / "chat.json")
+    total_at = human.index("total")
+    assert human[total_at + 1].startswith("  inter 13  resp 13")
+    assert max(map(len, human)) <= 80
 
 
 def test_show_assembles_streams_and_filters_by_key(suites: dict[str, Path]) -> None:
@@ -300,7 +341,13 @@ def test_verify_names_every_problem(suites: dict[str, Path], tmp_path: Path) -> 
     report = document(result)
     assert report["ok"] is False
     problems = {Path(f["path"]).name: " | ".join(f["problems"]) for f in report["files"]}
-    assert set(problems) == set(broken)  # the fixture is passed over
+    assert set(problems) == set(broken)  # the fixture is passed over, and named
+    assert report["skipped"] == [
+        {
+            "path": str(tmp_path / "fixture.json"),
+            "reason": 'JSON that is not a cassette (no "interactions"), not checked',
+        }
+    ]
     assert "not valid JSON" in problems["truncated.json"]
     assert "unknown format version 2" in problems["future.json"]
     assert (
@@ -310,7 +357,12 @@ def test_verify_names_every_problem(suites: dict[str, Path], tmp_path: Path) -> 
     assert "status 42 is not an HTTP status code" in problems["bad-status.json"]
     assert "a key is 32 hexadecimal digits" in problems["bad-key.json"]
     human = run_cli("verify", tmp_path)
-    assert human.returncode == 1 and "0 of 5 cassettes are valid" in human.stdout
+    assert human.returncode == 1
+    assert human.stdout.endswith(
+        f"skipped {tmp_path / 'fixture.json'}: JSON that is not a cassette (no "
+        '"interactions"), not checked\n'
+        "0 of 5 cassettes are valid (1 file skipped, named above)\n"
+    )
 
 
 def test_an_unreadable_cassette_exits_2_naming_it(tmp_path: Path) -> None:
@@ -850,11 +902,17 @@ def test_list_and_diff_fit_an_80_column_terminal(suites: dict[str, Path]) -> Non
     deep = ["list", suites["old"], suites["new"]]
     listed = run_cli(*deep, COLUMNS="80").stdout.splitlines()
     assert max(map(len, listed)) <= 80, listed
-    assert listed[-1].endswith(": not shown at this width; --json has them)")
-    assert all(path.endswith(("chat.json", "providers.json")) for path in
-               [row.split()[0] for row in listed[1:-2]])  # fmt: skip
-    wide = run_cli(*deep, COLUMNS="300").stdout.splitlines()
+    # Nothing cut or left out (paths and models were cut, four columns dropped): each cassette
+    # a block, its path whole on a line, every field wrapped below it.
+    assert "…" not in "".join(listed) and "not shown" not in "".join(listed)
+    wide = run_cli(*deep, COLUMNS="1000").stdout.splitlines()
     assert wide[0].split()[:3] == ["path", "inter", "resp"] and "…" not in "".join(wide)
+    paths = [row.split()[0] for row in wide[1:-1]]
+    assert [line for line in listed if not line.startswith("  ")] == [*paths, "total"]
+    fields = " ".join(line.strip() for line in listed if line.startswith("  "))
+    for title in ("inter", "resp", "providers", "models", "stream", "err", "tokens in/out"):
+        assert fields.count(f"{title} ") == len(paths) + 1, title
+    assert "model-1" in fields and "model-2" in fields
     diffed = run_cli("diff", suites["old"], suites["new"], "-i", "model", COLUMNS="80").stdout
     assert max(map(len, diffed.splitlines())) <= 80, diffed
     as_json = document(run_cli("diff", suites["old"], suites["new"], "-i", "model", "--json",
@@ -900,3 +958,16 @@ def test_every_command_takes_color_after_its_name() -> None:
         result = invoke(name, "--no-color", "--help")
         assert result.exit_code == 0, (name, result.output)
         assert "--color / --no-color" in result.output, name
+
+
+def test_a_number_option_given_a_word_says_what_it_takes(tmp_path: Path) -> None:
+    """``--older-than abc`` said "is not a valid float range"; ``fake-server --model-version
+    v9`` started a server answering as v2."""
+    for days in ("abc", "-1", "nan", ""):
+        result = invoke("prune", tmp_path, "--older-than", days)
+        assert result.exit_code == 2
+        assert f"'{days}' is not a number of days (30, or 0.5 for twelve hours)" in result.stderr
+        assert "Traceback" not in result.output
+    version = invoke("fake-server", "--model-version", "v9")
+    assert version.exit_code == 2
+    assert "'v9' is not one of 'v1', 'v2'" in version.stderr

@@ -8,7 +8,9 @@ through ``FAKELLM_URL``.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -20,8 +22,8 @@ from recorded import wait_for_next_second
 
 from replay._core.errors import ConfigError
 from replay._core.modes import Mode
-from replay._store import usage
-from replay.tools.config import checked, merged, settings
+from replay._store import cassette_file, usage
+from replay.tools.config import cassette_name, checked, merged, settings
 from replay.tools.fakellm import FakeLLMServer
 
 KEY = "sk-plugin-test-4Kd9Qm2Vx7Lp1Zr8"
@@ -265,12 +267,13 @@ def test_a_miss_is_the_failure_shown_and_ci_defaults_to_mode_none(
             "--replay-mode new_episodes, and commit the cassette.",
             "*_ test_never_recorded _*",
             f"no recording for POST {server.url}/openai/v1/chat/completions in cassette {new}: "
-            "mode 'none' never records",
+            "mode 'none' never records; the cassette file does not exist; to record it, run "
+            "this once where the API is reachable in mode 'once' (the default outside CI) or "
+            "'new_episodes', and commit the file",
             f"called at test_new.py:{line_of(sample.path / 'test_new.py', 'create(')}, "
             "in test_never_recorded",
             "",
-            "CI is set (CI=true), so replay ran in mode 'none', which records nothing, "
-            f"and the cassette {new} does not exist.",
+            "CI is set (CI=true), so replay ran in mode 'none', which records nothing.",
             "To record it: run this test once where the API is reachable, with CI unset "
             "(or with --replay-mode once), and commit the cassette.",
             "",
@@ -851,3 +854,63 @@ def test_a_snapshot_written_while_recording_holds_on_replay(
         )
         replaying.assert_outcomes(passed=1)
     assert test_file.read_text() == written
+
+
+LONG_PROMPTS = [
+    "Summarize, in the voice of a patient teacher, " + "the whole of this long passage " * 12,
+    "Summarize, in the voice of a patient teacher, " + "the whole of this long passage " * 13,
+    "Résumez " + "é" * 300,
+]
+SAMPLE_LONG_IDS = f"""
+import openai
+import pytest
+
+from conftest import KEY, MESSAGES, URL
+
+PROMPTS = {LONG_PROMPTS!r}
+
+
+@pytest.mark.replay
+@pytest.mark.parametrize("prompt", PROMPTS, ids=PROMPTS)
+def test_prompt(prompt):
+    client = openai.OpenAI(base_url=URL + "/v1", api_key=KEY, max_retries=0)
+    reply = client.chat.completions.create(model="m", messages=MESSAGES(prompt))
+    assert reply.choices[0].message.content.startswith("Answer to: " + prompt[:3])
+"""
+
+
+def test_a_test_name_too_long_for_a_file_name_gets_a_short_name_the_same_every_run(
+    sample: pytest.Pytester, server: FakeLLMServer
+) -> None:
+    """A prompt as the parametrize id: the API was called, then "cannot write to its journal:
+    File name too long", and no cassette was written: the call was paid for and lost."""
+    sample.makepyfile(test_long=SAMPLE_LONG_IDS)
+    sample.runpytest_subprocess("-p", "no:cacheprovider").assert_outcomes(passed=3)
+    names = sorted(path.name for path in (sample.path / "cassettes" / "test_long").glob("*.json"))
+    assert len(names) == 3 and len(server.requests) == 3
+    for name in names:
+        assert len(name.encode()) <= cassette_file.MAX_NAME_BYTES
+        shortened = r"test_prompt\[(Summarize|R_xe9sumez)[^/]*-[0-9a-f]{16}\.json"
+        assert re.fullmatch(shortened, name), name
+    asked = len(server.requests)
+
+    server.stop()
+    replaying = sample.runpytest_subprocess("-p", "no:cacheprovider", "--replay-mode", "none")
+    replaying.assert_outcomes(passed=3)
+    replaying.stdout.fnmatch_lines(["replay: 3 cassettes, 3 interactions replayed, 0 recorded*"])
+    assert len(server.requests) == asked
+    assert sorted(p.name for p in (sample.path / "cassettes" / "test_long").glob("*.json")) == names
+
+
+def test_a_shortened_name_keeps_its_start_and_differs_with_the_whole_name() -> None:
+    short = "test_x[short]"
+    assert cassette_name(short) == f"{short}.json"
+    long = "test_x[" + "a" * 300 + "]"
+    longer = "test_x[" + "a" * 301 + "]"
+    named = cassette_name(long)
+    digest = hashlib.sha256(long.encode()).hexdigest()[:16]
+    assert named.startswith("test_x[aaaa") and named.endswith(f"-{digest}.json")
+    assert len(named.encode()) == cassette_file.MAX_NAME_BYTES
+    assert cassette_name(longer) != named
+    # cut at a character, never inside one's UTF-8 bytes
+    assert cassette_name("é" * 300).encode().decode() == cassette_name("é" * 300)

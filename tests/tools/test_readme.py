@@ -265,3 +265,13 @@ def test_every_readme_example_runs_as_copied(reader: Reader) -> None:
     assert ran.count("python") == 9 and ran.count("console") >= 5, ran
     assert (reader.directory / "cassettes" / "test_chat" / "test_chat.json").exists()
     assert "2 passed" in reader.run("python3 -m pytest -q -p no:cacheprovider test_chat.py").stdout
+
+
+def test_the_whole_suites_time_quotes_no_count_of_tests() -> None:
+    """It said "1,058 tests" and "4 minutes" long after both had changed: a count goes stale
+    with every test added, and nox prints each session's time to whoever runs it."""
+    text = README.read_text()
+    start = text.index("The second command takes")
+    paragraph = text[start : text.index("\n\n", start)]
+    assert "nox` prints" in paragraph
+    assert not re.search(r"\d[\d,]* tests|\d+ minutes", paragraph), paragraph

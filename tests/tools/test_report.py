@@ -232,6 +232,24 @@ def test_a_thousand_pairs_make_a_page_under_five_megabytes(
     assert len(page.encode()) < 5_000_000
 
 
+def test_a_page_of_few_pairs_shows_the_changed_ones_first_and_folds_its_charts(
+    pairs: list[diff.Pair], render: Render
+) -> None:
+    """On a few pairs the summary and five charts filled the first 2,000 px, and the changed
+    answers started below them."""
+    assert len(pairs) <= report.FEW_PAIRS
+    page = render(pairs)
+    assert page.index('<section id="pairs"') < page.index('<section id="charts"')
+    assert "<details class='charts-folded'><summary><h2 id=\"charts-title\">" in page
+    states = re.findall(r'<tbody class="pair" data-kinds="(\w+)', page)  # its state first
+    unchanged = [state == "unchanged" for state in states]
+    assert unchanged == sorted(unchanged) and not unchanged[0] and unchanged[-1]
+    many = [pair for _ in range(report.FEW_PAIRS // len(pairs) + 1) for pair in pairs]
+    long_page = render(many[: report.FEW_PAIRS + 1])
+    assert long_page.index('<section id="charts"') < long_page.index('<section id="pairs"')
+    assert "<details class='charts-folded'>" not in long_page
+
+
 def test_cost_comes_from_the_provider_or_from_prices_given() -> None:
     prices = report.Prices.parse(["model-2=2.5:10"])
     reported = Answer(200, usage=Usage(10, 20, cost_usd=0.5), model="model-2")

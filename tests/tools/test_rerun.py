@@ -122,6 +122,8 @@ def test_the_text_diff_and_exit_status_as_replay_diff_shows_them(
     assert "openai-compatible" in result.stdout and "model-1 -> model-2" in result.stdout
     assert "+A poem about: write a poem about the sea" in result.stdout
     assert "13 pairs: 7 unchanged, 6 changed" in result.stdout
+    # The models on each side, as replay diff names them (rerun's diff lacked the lines).
+    assert f"OLD {suite}: model-1\nNEW {tmp_path / 'new'}: model-2\n" in result.stdout
     # An unchanged second run sends nothing and shows the same diff.
     again = rerun(
         suite,

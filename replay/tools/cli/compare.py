@@ -48,6 +48,9 @@ class _Compared:
     olds: dict[str, list[Interaction]]
     news: dict[str, list[Interaction]]
     pairs: list[semantic_diff.Pair]
+    not_compared: dict[str, list[str]]
+    """Side -> the files unreadable there (each named as passed over): left out of both
+    sides, rather than counted as only on the other."""
 
     def models(self) -> dict[str, list[str]]:
         return {side: semantic_diff.models(self.pairs, side) for side in ("old", "new")}
@@ -58,24 +61,44 @@ def _compared(
 ) -> _Compared:
     if (new is None) == (git_rev is None):
         raise click.UsageError("give OLD and NEW, or one PATH with --git-rev REV")
+    failed: dict[str, set[str]] = {"old": set(), "new": set()}
     if new is None:
         if not isinstance(old, Path):
             raise click.UsageError(f"--git-rev compares a path in a git work tree, not {old}")
-        new, (old, olds) = old, review.side_at_revision(old, str(git_rev), _side)
+        new, (old, olds) = (
+            old,
+            review.side_at_revision(old, str(git_rev), lambda copy: _side(copy, failed["old"])),
+        )
     else:
         if inventory.is_directory(old) != inventory.is_directory(new):
-            raise click.UsageError("OLD and NEW must both be cassette files or both directories")
-        olds = _side(old)
-    news = _side(new)
-    return _Compared(
-        old, new, olds, news, semantic_diff.pair_trees(olds, news, KeyRules(ignore=ignore))
-    )
+            raise click.UsageError(
+                f"OLD {_kind(old)} and NEW {_kind(new)}: give two cassette files or two directories"
+            )
+        olds = _side(old, failed["old"])
+    news = _side(new, failed["new"])
+    for file in failed["old"] | failed["new"]:
+        olds.pop(file, None)
+        news.pop(file, None)
+    pairs = semantic_diff.pair_trees(olds, news, KeyRules(ignore=ignore))
+    return _Compared(old, new, olds, news, pairs, {s: sorted(f) for s, f in failed.items()})
 
 
-def _side(path: Location) -> dict[str, list[Interaction]]:
-    files = list(_decoded(_read([path], f"Reading {path}")))
+def _kind(path: Location) -> str:
+    """What ``path`` is, named, for a message: a name ending in ``.json`` may be a directory."""
+    if not inventory.is_directory(path):
+        return f"{path} is a cassette file"
+    link = " (a symbolic link to one)" if isinstance(path, Path) and path.is_symlink() else ""
+    return f"{path} is a directory{link}"
+
+
+def _side(path: Location, failed: set[str]) -> dict[str, list[Interaction]]:
+    """The interactions of each cassette by relative name; ``failed`` gets those unreadable."""
+    files = list(_decoded(_read([path], f"Reading {path}", failed=failed), failed))
     if not inventory.is_directory(path):
         # Two single files compare with each other whatever their names.
+        if failed:
+            failed.clear()
+            failed.add("")
         return {"": files[0][1]} if files else {}
     return {cassette.relative: interactions for cassette, interactions in files}
 
@@ -106,6 +129,14 @@ def write_page(
         store.write_atomically(target, page.encode())
     except CassetteError as error:  # says "cassette": this is a page
         fail(f"{target}: {error.reason}")
+
+
+def _print_side(output: Output, side: str, path: Location | str, models: Sequence[str]) -> None:
+    """``OLD path: models``, the path cut before the models."""
+    named = ", ".join(models) or "no model named"
+    room = max(output.width - len(f"OLD : {named}"), 20)
+    text = f"{side.upper()} {layout.cut(str(path), room, keep_end=True)}: {named}"
+    output.line(output.style(layout.cut(text, output.width), bold=True))
 
 
 _STATE_MARKS = {"changed": ("~", "yellow"), "only_old": ("-", "red"), "only_new": ("+", "green")}

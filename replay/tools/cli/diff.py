@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import asdict
 
 import click
@@ -11,9 +11,15 @@ import click
 from replay._core.key import KeyRules
 from replay._core.location import Location
 from replay.tools import diff as semantic_diff
-from replay.tools import extras, layout, report, review
-from replay.tools.cli.compare import _GIT_REV_OPTION, _IGNORE_OPTION, _compared, _print_diff
-from replay.tools.cli.output import _JSON, Output, _existing, _output
+from replay.tools import extras, report, review
+from replay.tools.cli.compare import (
+    _GIT_REV_OPTION,
+    _IGNORE_OPTION,
+    _compared,
+    _print_diff,
+    _print_side,
+)
+from replay.tools.cli.output import _JSON, _existing, _output
 from replay.tools.config import LOCATION
 from replay.tools.wording import counted
 
@@ -79,6 +85,7 @@ def diff_command(
                 "summary": summary,
                 "warnings": warnings,
                 "unreadable": output.unreadable,
+                "not_compared": compared.not_compared,
             }
         )
     elif shape == "markdown":
@@ -90,6 +97,10 @@ def diff_command(
             click.echo(f"replay: warning: {warning['message']}", err=True)
         for side, path in sides.items():
             _print_side(output, side, path, models[side])
+        for side, files in compared.not_compared.items():
+            for file in files:
+                shown = sides[side] / file if file else sides[side]
+                output.line(f"? {shown}: unreadable in {side.upper()} (said above), not compared")
         _print_diff(output, pairs, summary, verbose)
         if summary["only_old"] and summary["only_new"] and "model" not in ignore:
             with_model = semantic_diff.pair_trees(olds, news, KeyRules(ignore=(*ignore, "model")))
@@ -112,11 +123,3 @@ def _collision_message(collision: semantic_diff.Collision, sides: Mapping[str, L
         "the --ignore rules; they are paired in the order of their stored keys, which may "
         "pair the wrong ones"
     )
-
-
-def _print_side(output: Output, side: str, path: Location, models: Sequence[str]) -> None:
-    """``OLD path: models``, the path cut before the models."""
-    named = ", ".join(models) or "no model named"
-    room = max(output.width - len(f"OLD : {named}"), 20)
-    text = f"{side.upper()} {layout.cut(str(path), room, keep_end=True)}: {named}"
-    output.line(output.style(layout.cut(text, output.width), bold=True))

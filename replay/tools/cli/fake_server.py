@@ -25,7 +25,8 @@ from replay.tools.cli.output import _COLOR, fail
 )
 @click.option("--api-key", default=fakellm.DEFAULT_API_KEY, show_default=True,
               help="The key the server accepts.")  # fmt: skip
-@click.option("--model-version", default="v1", show_default=True,
+@click.option("--model-version", type=click.Choice(fakellm.MODEL_VERSIONS), default="v1",
+              show_default=True,
               help="v2 answers some prompts differently, for trying replay diff.")  # fmt: skip
 @click.option("--chunk-delay", type=click.FloatRange(min=0), default=0.02, show_default=True,
               help="Seconds between the chunks of a stream.")  # fmt: skip

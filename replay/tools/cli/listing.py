@@ -118,30 +118,24 @@ def list_command(paths: tuple[Location, ...], as_json: bool) -> None:
         )
         return
     # The audio column only where there is audio: most suites have no WebSocket session.
-    columns = (*_LIST_COLUMNS, _AUDIO_COLUMN) if total.audio.messages else _LIST_COLUMNS
-    cells = [_list_cells(row)[: len(columns)] for row in [*rows, total]]
-    lines = layout.table(columns, cells, output.width)
+    titles = (*_LIST_TITLES, "audio") if total.audio.messages else _LIST_TITLES
+    cells = [_list_cells(row)[: len(titles)] for row in [*rows, total]]
+    lines = layout.table(titles, cells, output.width)
+    blocks = len(lines) != len(cells) + 1  # a table has a header line and a line per row
+    emphasized = {0, len(cells)} if not blocks else set(range(_total_at(lines), len(lines)))
     for index, text in enumerate(lines):
-        bold = index in (0, len(cells))  # the header and the total
-        output.line(output.style(text, bold=bold))
+        output.line(output.style(text, bold=index in emphasized))
 
 
-_LIST_COLUMNS = (
-    layout.Column("path", shrink_to=16, keep_end=True, keep=7),
-    layout.Column("inter"),
-    layout.Column("resp", drop=2),
-    layout.Column("providers", shrink_to=9, drop=4),
-    layout.Column("models", shrink_to=9, keep=6),
-    layout.Column("stream", drop=3),
-    layout.Column("err", drop=5),
-    layout.Column("tokens in/out"),
-    layout.Column("size"),
-    layout.Column("recorded"),
-)
-"""In a narrow terminal: providers are cut first; then the responses, streamed, providers and
-errors columns are left out, in that order; then models are cut, and paths last."""
-_AUDIO_COLUMN = layout.Column("audio", drop=3)
-"""Audio messages and their decoded size, left out with the streamed column."""
+_LIST_TITLES = (
+    "path", "inter", "resp", "providers", "models", "stream", "err", "tokens in/out", "size",
+    "recorded",
+)  # fmt: skip
+
+
+def _total_at(lines: list[str]) -> int:
+    """Where the total's block starts: its first line, ``total``, the last not indented."""
+    return max(i for i, line in enumerate(lines) if not line.startswith(layout.INDENT))
 
 
 def _list_cells(row: Row) -> tuple[str, ...]:

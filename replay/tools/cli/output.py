@@ -161,11 +161,18 @@ def _output(as_json: bool) -> Output:
     return output
 
 
-def _read(paths: Sequence[Location], label: str, required: bool = False) -> list[CassetteFile]:
+def _read(
+    paths: Sequence[Location],
+    label: str,
+    required: bool = False,
+    failed: set[str] | None = None,
+) -> list[CassetteFile]:
     """The cassettes under ``paths``; each unreadable one is passed over, and said so.
 
     ``required``: a path with no cassette under it is passed over too, as a
-    mistyped path in CI must not pass for a clean one.
+    mistyped path in CI must not pass for a clean one. ``failed`` gets the relative name
+    of each one passed over (a diff then leaves its counterpart out, rather than count it
+    as only on the other side).
     """
     output = _current()
     cassettes: list[CassetteFile] = []
@@ -178,6 +185,8 @@ def _read(paths: Sequence[Location], label: str, required: bool = False) -> list
                     cassette = inventory.read(item)
                 except CassetteError as error:
                     output.passed_over(str(error))
+                    if failed is not None:
+                        failed.add(item.relative)
                     continue
                 if cassette is not None:
                     cassettes.append(cassette)
@@ -191,13 +200,18 @@ def _current() -> Output:
     return output
 
 
-def _decoded(cassettes: Iterable[CassetteFile]) -> Iterator[tuple[CassetteFile, list[Interaction]]]:
-    """Each cassette with its interactions; one with a malformed interaction is passed over."""
+def _decoded(
+    cassettes: Iterable[CassetteFile], failed: set[str] | None = None
+) -> Iterator[tuple[CassetteFile, list[Interaction]]]:
+    """Each cassette with its interactions; one with a malformed interaction is passed over
+    (its relative name added to ``failed``, as :func:`_read` does)."""
     for cassette in cassettes:
         try:
             yield cassette, list(cassette.interactions())
         except CassetteError as error:
             _current().passed_over(str(error))
+            if failed is not None:
+                failed.add(cassette.relative)
 
 
 # replay list

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import Any
 
 import click
 
@@ -16,10 +17,23 @@ from replay.tools.wording import counted
 # replay prune (the planning is in replay.tools.prune)
 
 
-def _days(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
-    if value is not None and math.isnan(value):
-        raise click.BadParameter("is not a number of days", ctx, param)
-    return value
+class Days(click.ParamType):  # type: ignore[type-arg]
+    """A number of days, 0 or more (``30``, ``0.5`` for twelve hours)."""
+
+    name = "days"
+
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> float:
+        try:
+            days = float(value)
+        except (TypeError, ValueError):
+            days = math.nan
+        if not days >= 0:  # NaN too; inf is allowed: nothing is that old
+            self.fail(
+                f"{value!r} is not a number of days (30, or 0.5 for twelve hours)", param, ctx
+            )
+        return days
 
 
 @click.command("prune")
@@ -28,8 +42,7 @@ def _days(ctx: click.Context, param: click.Parameter, value: float | None) -> fl
 @click.option("--dry-run", is_flag=True, help="Only show what would be removed.")
 @click.option(
     "--older-than",
-    type=click.FloatRange(min=0),
-    callback=_days,
+    type=Days(),
     metavar="DAYS",
     help="Also remove interactions recorded more than DAYS ago.",
 )

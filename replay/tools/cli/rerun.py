@@ -19,7 +19,7 @@ from replay._core.location import Location
 from replay._core.model import is_grpc
 from replay._store import usage
 from replay.tools import diff, extras
-from replay.tools.cli.compare import PAGE, _in_a_folder, _print_diff, write_page
+from replay.tools.cli.compare import PAGE, _in_a_folder, _print_diff, _print_side, write_page
 from replay.tools.cli.output import _CASSETTES, _COLOR, _output, _read, fail
 from replay.tools.config import LOCATION
 from replay.tools.rerun import (
@@ -218,8 +218,9 @@ def rerun_command(
         for cassette_plan in plans:
             cassette_plan.out.save()
     sources = ", ".join(map(str, paths))
-    page = None if report_target is None else (report_target, sources, str(out))
-    _finish(output, plans, progress, left_out, no_diff, as_json, page)
+    sides = (sources, str(out))
+    page = None if report_target is None else (report_target, *sides)
+    _finish(output, plans, progress, left_out, no_diff, as_json, sides, page)
 
 
 def _finish(
@@ -229,10 +230,12 @@ def _finish(
     left_out: int,
     no_diff: bool,
     as_json: bool,
+    sides: tuple[str, str],
     page: tuple[Path, str, str] | None,
 ) -> None:
-    """The diff shown (or the document), and written as a page to ``page``'s path, naming
-    its sides as its second and third."""
+    """The diff of the recordings named by ``sides`` (old, new) shown, with the models on
+    each side as ``replay diff`` names them (or the document), and written as a page to
+    ``page``'s path, naming its sides as its second and third."""
     found = pairs(plans)
     summary = diff.summary(found)
     if page is not None:
@@ -254,6 +257,8 @@ def _finish(
         for failure in progress.failures:
             click.echo(f"replay: {failure.file} {failure.key}: {failure.reason}", err=True)
         if not no_diff:
+            for side, named in zip(("old", "new"), sides, strict=True):
+                _print_side(output, side, named, diff.models(found, side))
             _print_diff(output, found, summary, verbose=False)
         if progress.failures or left_out:
             click.echo(

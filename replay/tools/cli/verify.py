@@ -20,6 +20,9 @@ from replay.tools.wording import counted
 
 # replay verify
 
+NOT_A_CASSETTE = 'JSON that is not a cassette (no "interactions"), not checked'
+"""Why a file found in a directory is passed over (a test's JSON fixture beside cassettes)."""
+
 
 def verify_file(found: inventory.Found) -> tuple[CassetteFile | None, list[str]]:
     """The cassette (None when passed over or unreadable) and what is wrong with it."""
@@ -63,12 +66,14 @@ def verify_command(paths: tuple[Location, ...], as_json: bool) -> None:
     """Check that every cassette loads and matches the format; exit status 1 otherwise."""
     output = _output(as_json)
     results: list[dict[str, Any]] = []
+    skipped: list[dict[str, str]] = []
     for path in paths:
         before = len(results)
         with progress(inventory.find([path]), "Verifying") as items:
             for found in items:
                 cassette, problems = verify_file(found)
                 if cassette is None and not problems:
+                    skipped.append({"path": str(found.path), "reason": NOT_A_CASSETTE})
                     continue
                 results.append(
                     {
@@ -82,13 +87,16 @@ def verify_command(paths: tuple[Location, ...], as_json: bool) -> None:
             output.passed_over(f"no cassettes found under {path}")
     bad = [result for result in results if not result["ok"]]
     if as_json:
-        output.document({"ok": not bad, "files": results})
+        output.document({"ok": not bad, "files": results, "skipped": skipped})
     else:
         for result in bad:
             output.line(output.style(result["path"], fg="red", bold=True))
             for problem in result["problems"]:
                 output.line(f"  {problem}")
+        for passed in skipped:
+            output.line(f"skipped {passed['path']}: {passed['reason']}")
         valid, verb = len(results) - len(bad), "is" if len(results) == 1 else "are"
-        output.line(f"{valid} of {counted(len(results), 'cassette')} {verb} valid")
+        also = f" ({counted(len(skipped), 'file')} skipped, named above)" if skipped else ""
+        output.line(f"{valid} of {counted(len(results), 'cassette')} {verb} valid{also}")
     if bad:
         raise click.exceptions.Exit(1)

@@ -75,12 +75,19 @@ final event has that event long before the body ends.
 
 from __future__ import annotations
 
-from replay.tools.fakellm.routes import Answer, ReceivedRequest, answer_for, tokens
+from replay.tools.fakellm.routes import (
+    MODEL_VERSIONS,
+    Answer,
+    ReceivedRequest,
+    answer_for,
+    tokens,
+)
 from replay.tools.fakellm.server import DEFAULT_API_KEY, DEFAULT_PORT, FakeLLMServer, environment
 
 __all__ = [
     "DEFAULT_API_KEY",
     "DEFAULT_PORT",
+    "MODEL_VERSIONS",
     "Answer",
     "FakeLLMServer",
     "ReceivedRequest",

@@ -66,6 +66,10 @@ def tokens(text: str) -> list[str]:
     return re.findall(r"\s*\S+", text)
 
 
+MODEL_VERSIONS = ("v1", "v2")
+"""The versions of the fake model that answer differently (any but v1 answers as v2)."""
+
+
 def answer_for(prompt: str, model_version: str, tool_name: str | None = None) -> Answer:
     """The deterministic answer to ``prompt`` (see the module docstring)."""
     changed = model_version != "v1"
