@@ -37,9 +37,10 @@ from urllib.parse import parse_qsl, quote, quote_plus, unquote, urlencode, urlsp
 import orjson
 
 from replay._core.model import Chunk, Headers, Request, Response, WebSocketSession
-from replay._core.rewrite import Rewriter
+from replay._core.rewrite import Rewriter, Rewrites
 from replay._core.secret_names import (
     Verdict,
+    field_verdict,
     names_a_password,
     secret_header,
     secret_param,
@@ -118,15 +119,20 @@ _QUOTED_PLACEHOLDER = b'"' + _PLACEHOLDER_BYTES + b'"'
 def _field_value(match: re.Match[bytes]) -> bytes:
     value = match.group(3)
     if value in (b'""', _QUOTED_PLACEHOLDER) or not _secret_value(
-        match.group(2).decode("latin-1"), value, _json_text
+        match.group(2).decode("latin-1"), value, _json_text, field_verdict
     ):
         return match.group()
     return match.group(1) + _QUOTED_PLACEHOLDER
 
 
-def _secret_value(name: str, value: bytes, text: Callable[[bytes], str]) -> bool:
+def _secret_value(
+    name: str,
+    value: bytes,
+    text: Callable[[bytes], str],
+    judge: Callable[[str], Verdict] = verdict,
+) -> bool:
     """Whether a value named ``name`` is a secret; ``text`` reads it as its format writes it."""
-    said = verdict(name)
+    said = judge(name)
     return said is Verdict.SECRET or (said is Verdict.IF_SHAPED and looks_like_secret(text(value)))
 
 
@@ -139,7 +145,18 @@ def _json_text(value: bytes) -> str:
     return text if isinstance(text, str) else str(text)
 
 
-SECRET_FIELDS = Rewriter(_FIELD, _field_value)
+@dataclass(frozen=True, slots=True)
+class _ByName(Rewriter):
+    """A rewriter whose pattern matches more than it changes (every field, element or pair,
+    the rule deciding): what it leaves unchanged is given back as it came, not copied."""
+
+    def apply(self, data: bytes) -> bytes:
+        if self.needles and self.leaves(data):
+            return data
+        return Rewrites.apply(self, data)
+
+
+SECRET_FIELDS = _ByName(_FIELD, _field_value)
 """Replaces the values of JSON fields named like secrets (a string or a number), in requests
 and in responses alike."""
 
@@ -164,7 +181,7 @@ def _xml_text(value: bytes) -> str:
     return html.unescape(value.decode("utf-8", "replace"))
 
 
-XML_FIELDS = Rewriter(_XML_ELEMENT, _xml_value, (b"</",))
+XML_FIELDS = _ByName(_XML_ELEMENT, _xml_value, (b"</",))
 """Replaces the text of XML elements named like secrets."""
 
 _PAIR = re.compile(
@@ -189,7 +206,7 @@ def _form_text(value: bytes) -> str:
     return unquote(value.decode("latin-1"))
 
 
-PAIRS = Rewriter(_PAIR, _pair_value)
+PAIRS = _ByName(_PAIR, _pair_value)
 _PAIR_SIGNS = Rewriter(_PAIR, _pair_value, (b"=", b"%3"))
 """For :meth:`~replay._core.rewrite.Rewriter.leaves`: in every match of :data:`_PAIR`."""
 """Replaces the values of ``name=value`` pairs named like secrets: a signed URL's signature,

@@ -87,14 +87,15 @@ NOT_SECRET_NAMES = frozenset(
     {
         "idempotency-key",  # a retry's id, sent by the SDKs
         "sec-websocket-key",  # the handshake's nonce
-        "signature",  # a thinking block's, Anthropic's: the API checks it when sent back
-        "thoughtsignature",  # Gemini's, the same
-        "thought_signature",
     }
 )
 """Names the words would take that are not secrets, compared lowered. Plural ``tokens``
 (``max_tokens``, ``total_tokens``, ``*_tokens_details``) and ``tokenizer`` are words of
 their own and need no entry."""
+NOT_SECRET_FIELDS = frozenset({"signature", "thoughtsignature", "thought_signature"})
+"""JSON fields that are not secrets though named so: a thinking block's signature
+(Anthropic's ``signature``, Gemini's ``thoughtSignature``), which the API checks when it is
+sent back. ``signature=`` in a URL is still a secret's. Compared lowered."""
 GENERIC_NAMES = frozenset({"token", "secret", "key"})
 HEADER_ONLY_NAMES = frozenset({"cookie", "set-cookie"})
 """Headers that are secrets whole, though their names are no secret's."""
@@ -124,6 +125,11 @@ def verdict(name: str) -> Verdict:
     if SECRET_WORDS.intersection(said) or said[-2:] in SECRET_ENDINGS:
         return Verdict.SECRET
     return Verdict.PLAIN
+
+
+def field_verdict(name: str) -> Verdict:
+    """:func:`verdict` for a JSON field's name, which :data:`NOT_SECRET_FIELDS` spares."""
+    return Verdict.PLAIN if name.lower() in NOT_SECRET_FIELDS else verdict(name)
 
 
 @lru_cache(maxsize=4096)

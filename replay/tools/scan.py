@@ -42,7 +42,7 @@ from replay._core.redact import (
     subprotocol_keys,
 )
 from replay._core.rewrite import Rewriter
-from replay._core.secret_names import Verdict, verdict
+from replay._core.secret_names import Verdict, field_verdict
 from replay._core.streams import BodyDecoder
 from replay._store import cassette_file as store
 from replay.tools.inventory import CassetteFile
@@ -199,7 +199,7 @@ def _unredacted_field(field: str, value: str) -> bool:
     match = _BODY_FIELD.search(field)
     if match is None or _redacted(value):
         return False
-    said = verdict(match.group("name"))
+    said = field_verdict(match.group("name"))
     return said is Verdict.SECRET or (said is Verdict.IF_SHAPED and looks_like_secret(value))
 
 
@@ -261,15 +261,18 @@ def scan_cassette(
                 findings.append(Finding(path, key, field, found.text, NAMED_RULE))
                 continue
             data = found.text.encode()
+            shaped: list[str] = []
             if not known.leaves(data):
                 for match in known.pattern.finditer(data):
                     secret = match.group().decode(errors="replace")
                     if not _redacted(secret):
+                        shaped.append(secret)
                         findings.append(
                             Finding(path, key, field, secret, rule_of(match, environment))
                         )
             for secret in named_secrets(data):
-                findings.append(Finding(path, key, field, secret, f"{NAMED_RULE} (in its text)"))
+                if not any(shape in secret for shape in shaped):  # found once is enough
+                    findings.append(Finding(path, key, field, secret, f"{NAMED_RULE} (in text)"))
         if len(problems) == known_problems:  # a string problem already says why it is malformed
             problems.extend(_format_problem(cassette, key))
     return findings, problems
