@@ -117,22 +117,36 @@ _QUOTED_PLACEHOLDER = b'"' + _PLACEHOLDER_BYTES + b'"'
 
 
 def _field_value(match: re.Match[bytes]) -> bytes:
+    said = _FIELD_VERDICTS[match.group(2)]
+    if said is Verdict.PLAIN:  # most fields: settled before the value is read
+        return match.group()
     value = match.group(3)
-    if value in (b'""', _QUOTED_PLACEHOLDER) or not _secret_value(
-        match.group(2).decode("latin-1"), value, _json_text, field_verdict
-    ):
+    if value in (b'""', _QUOTED_PLACEHOLDER) or not _secret_value(said, value, _json_text):
         return match.group()
     return match.group(1) + _QUOTED_PLACEHOLDER
 
 
-def _secret_value(
-    name: str,
-    value: bytes,
-    text: Callable[[bytes], str],
-    judge: Callable[[str], Verdict] = verdict,
-) -> bool:
-    """Whether a value named ``name`` is a secret; ``text`` reads it as its format writes it."""
-    said = judge(name)
+class _Verdicts(dict[bytes, Verdict]):
+    """A name as written (bytes) -> what the rule says of it: one look-up in C per field,
+    where decoding the name and asking the rule's cache cost four calls."""
+
+    def __init__(self, judge: Callable[[str], Verdict]) -> None:
+        super().__init__()
+        self.judge = judge
+
+    def __missing__(self, name: bytes) -> Verdict:
+        said = self.judge(name.decode("latin-1"))
+        if len(self) < 8192:  # names are few; a flood of made-up ones is not kept
+            self[name] = said
+        return said
+
+
+_FIELD_VERDICTS = _Verdicts(field_verdict)
+_NAME_VERDICTS = _Verdicts(verdict)
+
+
+def _secret_value(said: Verdict, value: bytes, text: Callable[[bytes], str]) -> bool:
+    """Whether a value its name judged ``said`` is a secret; ``text`` reads it as written."""
     return said is Verdict.SECRET or (said is Verdict.IF_SHAPED and looks_like_secret(text(value)))
 
 
@@ -168,10 +182,11 @@ its name with its namespace prefix, its local name, its attributes and its text.
 
 
 def _xml_value(match: re.Match[bytes]) -> bytes:
+    said = _NAME_VERDICTS[match.group(2)]
+    if said is Verdict.PLAIN:
+        return match.group()
     value = match.group(4)
-    if value == _PLACEHOLDER_BYTES or not _secret_value(
-        match.group(2).decode("latin-1"), value, _xml_text
-    ):
+    if value == _PLACEHOLDER_BYTES or not _secret_value(said, value, _xml_text):
         return match.group()
     name = match.group(1)
     return b"<" + name + match.group(3) + _PLACEHOLDER_BYTES + b"</" + name + b">"
@@ -194,10 +209,11 @@ and a form-encoded answer (an OAuth token's)."""
 
 
 def _pair_value(match: re.Match[bytes]) -> bytes:
+    said = _NAME_VERDICTS[match.group(1)]
+    if said is Verdict.PLAIN:
+        return match.group()
     value = match.group(3)
-    if value == _PLACEHOLDER_BYTES or not _secret_value(
-        match.group(1).decode("latin-1"), value, _form_text
-    ):
+    if value == _PLACEHOLDER_BYTES or not _secret_value(said, value, _form_text):
         return match.group()
     return match.group(1) + match.group(2) + _PLACEHOLDER_BYTES
 
