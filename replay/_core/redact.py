@@ -94,10 +94,13 @@ _HINT_NEEDLES = (
 _HINTS = Rewriter(re.compile(b"(?!)"), lambda match: match.group(), _HINT_NEEDLES)
 """Only for :meth:`~replay._core.rewrite.Rewriter.leaves`: a memchr of each needle's rarest
 byte, where a case-blind pattern of the words took 50 times as long."""
-_LOWER_HINTS = tuple(re.compile(word + rb"(?![a-z])") for word in (b"token", b"key", b"sig"))
+_LOWER_HINTS = tuple(
+    re.compile(word + rb"(?=[\"'_\-=%<>\\0-9A-Z])") for word in (b"token", b"key", b"sig")
+)
 """The lower-case words that prose and usage counts are full of (``tokens``, ``keyboard``,
-``design``): a hint only when no small letter follows. Each pattern opens with its word,
-which sre seeks as a literal."""
+``design``, "a token of"): a hint only where a name goes on or ends (a quote, ``_``, ``-``,
+``=``, ``%``, ``<``, ``>``, a backslash, a digit, a capital), never before a space or a
+small letter. Each pattern opens with its word, which sre seeks as a literal."""
 
 
 def hinted(data: bytes) -> bool:

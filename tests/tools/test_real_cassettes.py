@@ -25,7 +25,7 @@ from click.testing import CliRunner, Result
 
 import replay
 from replay._core.redact import ACCOUNT_HEADERS, PLACEHOLDER, looks_like_secret
-from replay._core.secret_names import Verdict, secret_header, secret_param, verdict
+from replay._core.secret_names import Verdict, field_verdict, secret_header, secret_param
 from replay._core.streams import BodyDecoder
 from replay.tools.cli import main
 
@@ -91,7 +91,7 @@ def same_json(replayed: Any, recorded: Any, field: str = "") -> bool:
     """Equal, but that redaction may have made a secret-shaped value ``REDACTED``: one under
     a secret field's name, or one that looks like a key or token wherever it is."""
     if replayed == PLACEHOLDER and replayed != recorded:
-        return verdict(field) is Verdict.SECRET or looks_like_secret(str(recorded))
+        return field_verdict(field) is Verdict.SECRET or looks_like_secret(str(recorded))
     if isinstance(replayed, dict) and isinstance(recorded, dict):
         return replayed.keys() == recorded.keys() and all(
             same_json(replayed[name], recorded[name], name) for name in replayed
@@ -161,7 +161,7 @@ def secrets_in(interaction: dict[str, Any]) -> Iterator[str]:
 def json_secrets(value: Any) -> Iterator[str]:
     if isinstance(value, dict):
         for name, inner in value.items():
-            if verdict(name) is Verdict.SECRET and isinstance(inner, str | int):
+            if field_verdict(name) is Verdict.SECRET and isinstance(inner, str | int):
                 yield str(inner)
             yield from json_secrets(inner)
     elif isinstance(value, list):
