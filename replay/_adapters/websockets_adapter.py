@@ -61,10 +61,28 @@ Message = str | bytes
 """What ``send`` takes and ``recv`` gives: text as str, binary as bytes."""
 
 
-def handshake(uri: str, additional_headers: Any) -> Request:
-    """The handshake as a request: ``GET`` to the WebSocket URL, with the caller's headers."""
-    headers = WebSocketHeaders(additional_headers or {}).raw_items()
-    return Request("GET", uri, tuple((name.lower(), value) for name, value in headers), b"")
+def handshake(uri: str, additional_headers: Any, subprotocols: Any = None) -> Request:
+    """The handshake as a request: ``GET`` to the WebSocket URL, with the caller's headers and
+    the subprotocols it offers (``sec-websocket-protocol``), since a browser-style client sends
+    its key as one (``openai-insecure-api-key.sk-...``): redaction must see it to scrub the
+    server's echoes of it."""
+    headers = [
+        (name.lower(), value)
+        for name, value in WebSocketHeaders(additional_headers or {}).raw_items()
+    ]
+    if subprotocols:
+        headers.append(("sec-websocket-protocol", ", ".join(subprotocols)))
+    return Request("GET", uri, tuple(headers), b"")
+
+
+def offered_subprotocols(connect: websockets.asyncio.client.connect) -> Any:
+    """The subprotocols an async ``connect`` offers: it keeps them only in the closure of its
+    connection factory. None where a version of websockets keeps them otherwise."""
+    factory: Any = getattr(connect, "factory", None)
+    code = getattr(factory, "__code__", None)
+    if code is None or "subprotocols" not in code.co_freevars:
+        return None
+    return factory.__closure__[code.co_freevars.index("subprotocols")].cell_contents
 
 
 def delivered(data: bytes, text: bool, decode: bool | None) -> Message:
@@ -312,7 +330,7 @@ def patch_targets(
             cassette = active()
             if cassette is None or inside_cassette() or cassette.ignores(uri):
                 return original(uri, *args, **kwargs)
-            request = handshake(uri, kwargs.get("additional_headers"))
+            request = handshake(uri, kwargs.get("additional_headers"), kwargs.get("subprotocols"))
             decision = cassette.decide(request)
             if isinstance(decision, Replay):
                 return ReplayedConnection(cassette, uri, decision.session)
@@ -330,7 +348,8 @@ def patch_targets(
             if cassette is None or inside_cassette() or cassette.ignores(self.uri):
                 return await original(self)
             await cassette.aload()  # read off the loop, once
-            decision = cassette.decide(handshake(self.uri, layout.headers(self)))
+            request = handshake(self.uri, layout.headers(self), offered_subprotocols(self))
+            decision = cassette.decide(request)
             connection: AsyncReplayedConnection | AsyncRecordingConnection
             if isinstance(decision, Replay):
                 connection = AsyncReplayedConnection(cassette, self.uri, decision.session)

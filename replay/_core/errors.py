@@ -256,6 +256,8 @@ class DroppedRequestBlocked(NetworkBlocked):
     """A request the cassette's ``before_record_request`` hook dropped, in a cassette that
     replays only: it would go to the network unrecorded, as vcrpy sends it, so it is blocked."""
 
+    __module__ = "replay"
+
     def _message(self, where: str) -> str:
         return (
             f"request to {where} dropped by before_record_request in cassette {self.cassette}, "
@@ -271,6 +273,8 @@ class UnusedResponse:
     stored: secrets redacted), and its place among the ``recorded`` responses of that request
     (``position`` from 1). A WebSocket session is the response to its handshake, a GET."""
 
+    __module__ = "replay"
+
     method: str
     url: str
     position: int = 1
@@ -284,6 +288,8 @@ class UnusedResponse:
 class UnusedRecordings(ReplayError):
     """A cassette closed with recorded responses that no request asked for (``unused="fail"``):
     the test no longer makes calls it was recorded making, or makes fewer of them."""
+
+    __module__ = "replay"
 
     def __init__(
         self, cassette: str | Path | locations.S3Location, unused: Sequence[UnusedResponse]
@@ -305,6 +311,8 @@ class UnroutedLibrary(ReplayError, UserWarning):
     """A warning, once a process: an installed library that replay routes in other versions
     (``library`` at ``version``), left unrouted since ``reason``: what replay wraps in it is not
     there, or is not what replay knows. The other libraries are routed as ever."""
+
+    __module__ = "replay"
 
     def __init__(self, library: str, version: str, reason: str) -> None:
         self.library = library

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import html
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -36,77 +37,25 @@ from urllib.parse import parse_qsl, quote, quote_plus, unquote, urlencode, urlsp
 import orjson
 
 from replay._core.model import Chunk, Frame, GrpcCall, Headers, Request, Response, WebSocketSession
-from replay._core.rewrite import Rewriter
+from replay._core.rewrite import Rewriter, Rewrites
+from replay._core.secret_names import (
+    Verdict,
+    field_verdict,
+    names_a_password,
+    secret_header,
+    secret_param,
+    secret_variable,
+    verdict,
+)
 
 PLACEHOLDER = "REDACTED"
 _PLACEHOLDER_BYTES = PLACEHOLDER.encode()
 
-SECRET_HEADERS = frozenset(
-    {
-        "authorization",  # bearer keys and tokens, AWS SigV4 signatures, Basic credentials
-        "proxy-authorization",
-        "x-api-key",
-        "api-key",  # Azure OpenAI
-        "x-goog-api-key",
-        "ocp-apim-subscription-key",
-        "x-amz-security-token",  # AWS temporary credentials (Bedrock through STS, SSO)
-        "cookie",
-        "set-cookie",
-    }
-)
 ACCOUNT_HEADERS = frozenset({"openai-organization", "openai-project", "anthropic-organization-id"})
 """Not credentials, but they name the user's organization: kept off disk like secrets."""
-SECRET_QUERY_PARAMS = frozenset(
-    {
-        "key",
-        "api_key",
-        "apikey",
-        "api-key",
-        "access_token",
-        "token",
-        "sig",
-        "signature",
-        "client_secret",
-        "password",
-        "refresh_token",
-        "id_token",
-        "x-amz-signature",  # a presigned URL's signature and credentials (names compared lowered)
-        "x-amz-credential",
-        "x-amz-security-token",
-    }
-)
-SECRET_JSON_FIELDS = (
-    "api_key",
-    "apiKey",
-    "access_token",
-    "accessToken",
-    "refresh_token",
-    "refreshToken",
-    "id_token",
-    "idToken",
-    "auth_token",
-    "authToken",
-    "session_token",
-    "sessionToken",
-    "SessionToken",  # AWS STS credentials
-    "secret_key",
-    "secretKey",
-    "secret_access_key",
-    "SecretAccessKey",
-    "private_key",
-    "privateKey",
-    "client_secret",
-    "clientSecret",
-    "password",
-    "passwd",
-)
-GENERIC_SECRET_FIELDS = ("token", "secret")
-"""Redacted only where the value looks like a secret: OpenAI's logprobs name each generated
-piece of text ``"token"``, and that is the answer, not a credential."""
 MIN_SECRET_LENGTH = 8
 """Shorter environment values ("1", "true") would scrub ordinary text, so they are left alone."""
 
-_ENV_NAME = re.compile(r"(_KEY|_TOKEN|_SECRET)$|API_KEY")
 _NOT_INSIDE_A_WORD = rb"(?<![A-Za-z0-9_\-])"
 _KEY_SHAPES = (
     _NOT_INSIDE_A_WORD + rb"sk-(?:ant-|proj-|svcacct-)?[A-Za-z0-9_\-]{20,}",
@@ -121,25 +70,87 @@ _KEY_SHAPES = (
     # when unsigned). OAuth access, refresh and id tokens, Azure AD and Vertex bearer tokens.
     _NOT_INSIDE_A_WORD + rb"eyJ[A-Za-z0-9_\-]{5,}\.[A-Za-z0-9_\-]{2,}\.[A-Za-z0-9_\-]*",
     rb"(?<=Bearer )[A-Za-z0-9._~+/\-]{16,}=*",
+    _NOT_INSIDE_A_WORD + rb"ek_[A-Za-z0-9]{20,}",  # an OpenAI Realtime client secret
+    # OpenAI's organization, user and project ids, in error texts and image URLs' paths.
+    _NOT_INSIDE_A_WORD + rb"(?:org-|user-|proj_)[A-Za-z0-9]{20,}",
 )
-_LONG_KEY_NEEDLES = (b"sk-", b"gsk_", b"AIza", b"xai-", b"hf_", b"ya29.", b"1//0", b"AKIA", b"ASIA")
+ACCOUNT_PREFIXES = (b"org-", b"user-", b"proj_", b"ek_")
+"""A key shape starting so keeps its prefix before the placeholder (``org-REDACTED``): a
+reader still sees what was there, and a client that checks the prefix still parses it."""
+_LONG_KEY_NEEDLES = (
+    *(b"sk-", b"gsk_", b"AIza", b"xai-", b"hf_", b"ya29.", b"1//0", b"AKIA", b"ASIA"),
+    *ACCOUNT_PREFIXES,
+)
 """The shapes above holding one of these also hold :data:`~replay._core.rewrite.WORD_RUN`
 bytes of ``[A-Za-z0-9_-]`` in a row (20 or more after the prefix; an AWS key id's 20)."""
 _SHORT_KEY_NEEDLES = (b"eyJ", b"Bearer ")
 _KEY_SHAPE_NEEDLES = (*_LONG_KEY_NEEDLES, *_SHORT_KEY_NEEDLES)
 """Every key shape above contains one of these: text without them is not scanned for keys."""
-_SECRET_FIELD_NAMES = tuple(name.encode() for name in SECRET_JSON_FIELDS)
-_GENERIC_FIELD_NAMES = tuple(name.encode() for name in GENERIC_SECRET_FIELDS)
-_FIELD = re.compile(
-    rb'("(' + b"|".join((*_SECRET_FIELD_NAMES, *_GENERIC_FIELD_NAMES)) + rb')"\s*:\s*)'
-    rb'("(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+\-]*)'
+_HINT_WORDS = (b"secret", b"passw", b"assphrase", b"credential", b"uthorization", b"ignature")
+_HINT_NEEDLES = (
+    *(variant for word in _HINT_WORDS for variant in (word, word.capitalize(), word.upper())),
+    *(b"Token", b"TOKEN", b"Key", b"KEY", b"Sig", b"SIG"),
 )
+_HINTS = Rewriter(re.compile(b"(?!)"), lambda match: match.group(), _HINT_NEEDLES)
+"""Only for :meth:`~replay._core.rewrite.Rewriter.leaves`: a memchr of each needle's rarest
+byte, where a case-blind pattern of the words took 50 times as long."""
+_LOWER_HINTS = tuple(
+    re.compile(word + rb"(?=[\"'_\-=%<>\\0-9A-Z])") for word in (b"token", b"key", b"sig")
+)
+"""The lower-case words that prose and usage counts are full of (``tokens``, ``keyboard``,
+``design``, "a token of"): a hint only where a name goes on or ends (a quote, ``_``, ``-``,
+``=``, ``%``, ``<``, ``>``, a backslash, a digit, a capital), never before a space or a
+small letter. Each pattern opens with its word, which sre seeks as a literal."""
+
+
+def hinted(data: bytes) -> bool:
+    """Whether ``data`` may hold a name :func:`~replay._core.secret_names.verdict` takes as a
+    secret's: every such name holds one of the hints, in the case it is written in (a
+    ``secret``, ``Secret`` or ``SECRET``; a lower-case ``token``, ``key`` or ``sig`` followed
+    by no small letter). Most answers have none, and are then not searched by the patterns
+    of names below."""
+    return not _HINTS.leaves(data) or any(hint.search(data) is not None for hint in _LOWER_HINTS)
+
+
+_FIELD = re.compile(rb'("([^"\\]{1,80})"\s*:\s*)("(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+\-]*)')
+"""A JSON field holding a string or a number: its name and colon, its name, its value. Any
+name: :func:`_field_value` asks the rule (a pattern of the names' words took three times
+as long), and only in data :func:`hinted`."""
+_QUOTED_PLACEHOLDER = b'"' + _PLACEHOLDER_BYTES + b'"'
 
 
 def _field_value(match: re.Match[bytes]) -> bytes:
-    if match.group(2) in _GENERIC_FIELD_NAMES and not looks_like_secret(_json_text(match.group(3))):
+    said = _FIELD_VERDICTS[match.group(2)]
+    if said is Verdict.PLAIN:  # most fields: settled before the value is read
         return match.group()
-    return match.group(1) + b'"' + _PLACEHOLDER_BYTES + b'"'
+    value = match.group(3)
+    if value in (b'""', _QUOTED_PLACEHOLDER) or not _secret_value(said, value, _json_text):
+        return match.group()
+    return match.group(1) + _QUOTED_PLACEHOLDER
+
+
+class _Verdicts(dict[bytes, Verdict]):
+    """A name as written (bytes) -> what the rule says of it: one look-up in C per field,
+    where decoding the name and asking the rule's cache cost four calls."""
+
+    def __init__(self, judge: Callable[[str], Verdict]) -> None:
+        super().__init__()
+        self.judge = judge
+
+    def __missing__(self, name: bytes) -> Verdict:
+        said = self.judge(name.decode("latin-1"))
+        if len(self) < 8192:  # names are few; a flood of made-up ones is not kept
+            self[name] = said
+        return said
+
+
+_FIELD_VERDICTS = _Verdicts(field_verdict)
+_NAME_VERDICTS = _Verdicts(verdict)
+
+
+def _secret_value(said: Verdict, value: bytes, text: Callable[[bytes], str]) -> bool:
+    """Whether a value its name judged ``said`` is a secret; ``text`` reads it as written."""
+    return said is Verdict.SECRET or (said is Verdict.IF_SHAPED and looks_like_secret(text(value)))
 
 
 def _json_text(value: bytes) -> str:
@@ -151,45 +162,118 @@ def _json_text(value: bytes) -> str:
     return text if isinstance(text, str) else str(text)
 
 
-_FIELD_CLOSE = re.compile(
-    rb'"(?<=(?:'
-    + b"|".join(sorted({name[-2:] for name in (*_SECRET_FIELD_NAMES, *_GENERIC_FIELD_NAMES)}))
-    + rb')")'
+@dataclass(frozen=True, slots=True)
+class _ByName(Rewriter):
+    """A rewriter whose pattern matches more than it changes (every field, element or pair,
+    the rule deciding): what it leaves unchanged is given back as it came, not copied."""
+
+    def apply(self, data: bytes) -> bytes:
+        if self.needles and self.leaves(data):
+            return data
+        return Rewrites.apply(self, data)
+
+
+SECRET_FIELDS = _ByName(_FIELD, _field_value)
+"""Replaces the values of JSON fields named like secrets (a string or a number), in requests
+and in responses alike."""
+
+_XML_ELEMENT = re.compile(
+    rb"<((?:[A-Za-z_][\w.\-]*:)?([A-Za-z_][\w.\-]*))((?:\s[^<>]*)?>)([^<]+)</\1>"
 )
-"""Where a match of :data:`_FIELD` can be: a quote closing the last two letters of a secret
-field's name (``en"`` for ``token`` and ``access_token``). A body without one has no secret
-field; sre finds out in half the instructions of a scan by :data:`_FIELD` itself (25,000 against
-46,000 for a 2 KB request), which tries the names at every quote."""
-SECRET_FIELDS = Rewriter(_FIELD, _field_value)
-"""Replaces the values of secret JSON fields (a string or a number), in requests and in
-responses alike. No needles: the pattern opens with a quote, which sre looks for alone before
-trying the names, one scan of the body (14 µs for a 3 KB request here) where a search for
-each of the 25 names took 120 µs, and ``token``, a word of any prose, sent most bodies on to
-the pattern all the same."""
+"""An XML element holding text alone (``<SessionToken>...</SessionToken>``, AWS's answers),
+its name with its namespace prefix, its local name, its attributes and its text."""
+
+
+def _xml_value(match: re.Match[bytes]) -> bytes:
+    said = _NAME_VERDICTS[match.group(2)]
+    if said is Verdict.PLAIN:
+        return match.group()
+    value = match.group(4)
+    if value == _PLACEHOLDER_BYTES or not _secret_value(said, value, _xml_text):
+        return match.group()
+    name = match.group(1)
+    return b"<" + name + match.group(3) + _PLACEHOLDER_BYTES + b"</" + name + b">"
+
+
+def _xml_text(value: bytes) -> str:
+    return html.unescape(value.decode("utf-8", "replace"))
+
+
+XML_FIELDS = _ByName(_XML_ELEMENT, _xml_value, (b"</",))
+"""Replaces the text of XML elements named like secrets."""
+
+_PAIR = re.compile(
+    rb"(?:(?<=%3[Ff])|(?<=%26)|(?<=%23)|(?<=\\u0026)|(?<![\w.\-%]))"
+    rb"([A-Za-z][\w.\-]{0,63})(=|%3[Dd])((?:(?!%26|\\u0026)[^&\s\"'<>#\\,;()\[\]])+)"
+)
+"""A ``name=value`` pair wherever it is written: a URL's query or fragment in a body, a
+header or a text (plain or percent-encoded inside another URL, or with ``&`` JSON-escaped),
+and a form-encoded answer (an OAuth token's)."""
+
+
+def _pair_value(match: re.Match[bytes]) -> bytes:
+    said = _NAME_VERDICTS[match.group(1)]
+    if said is Verdict.PLAIN:
+        return match.group()
+    value = match.group(3)
+    if value == _PLACEHOLDER_BYTES or not _secret_value(said, value, _form_text):
+        return match.group()
+    return match.group(1) + match.group(2) + _PLACEHOLDER_BYTES
+
+
+def _form_text(value: bytes) -> str:
+    return unquote(value.decode("latin-1"))
+
+
+PAIRS = _ByName(_PAIR, _pair_value)
+_PAIR_SIGNS = Rewriter(_PAIR, _pair_value, (b"=", b"%3"))
+"""For :meth:`~replay._core.rewrite.Rewriter.leaves`: in every match of :data:`_PAIR`."""
+"""Replaces the values of ``name=value`` pairs named like secrets: a signed URL's signature,
+credential and token wherever the URL appears."""
+NAMED = (SECRET_FIELDS, XML_FIELDS, PAIRS)
+"""Every rewriter of values by their names, in the order they run."""
 
 
 def _without_secret_fields(data: bytes) -> bytes:
-    """``SECRET_FIELDS.apply(data)``, after the look for a closing quote of a secret field's
-    name (:data:`_FIELD_CLOSE`), which most answers lack and which takes half the instructions
-    of a search by :data:`_FIELD` itself."""
-    return data if _FIELD_CLOSE.search(data) is None else SECRET_FIELDS.apply(data)
+    """``data`` with every value named like a secret replaced (:data:`NAMED`), after the cheap
+    looks that settle most answers: :func:`hinted`, then ``</`` and ``=``."""
+    if not hinted(data):
+        return data
+    data = XML_FIELDS.apply(SECRET_FIELDS.apply(data))
+    return data if _PAIR_SIGNS.leaves(data) else PAIRS.apply(data)
 
 
 def _secret_fields_in(chunks: tuple[Chunk, ...]) -> tuple[Chunk, ...]:
-    """``SECRET_FIELDS.apply_to(chunks)``, after the same look, in the chunks joined (a name
-    and its value may span chunks of a stream): most answers give their chunks back as they
-    are."""
+    """The same over chunks, each rewriter on the chunks joined (a name and its value may span
+    chunks of a stream): most answers give their chunks back as they are."""
     data = chunks[0].data if len(chunks) == 1 else b"".join(chunk.data for chunk in chunks)
-    return chunks if _FIELD_CLOSE.search(data) is None else SECRET_FIELDS.apply_to(chunks)
+    if not hinted(data):
+        return chunks
+    chunks = SECRET_FIELDS.apply_to(chunks)
+    if not XML_FIELDS.leaves(data):
+        chunks = XML_FIELDS.apply_to(chunks)
+    if not _PAIR_SIGNS.leaves(data):
+        chunks = PAIRS.apply_to(chunks)
+    return chunks
 
 
-_SECRET_FIELD_VALUE = re.compile(
-    rb'"(?:' + b"|".join(_SECRET_FIELD_NAMES) + rb')"\s*:\s*(?:"([^"\\]*)"|(-?[0-9][0-9.]*))'
-)
-"""A secret JSON field's value, when it has no escapes: servers echo it like a header's."""
-_GENERIC_FIELD_VALUE = re.compile(
-    rb'"(?:' + b"|".join(_GENERIC_FIELD_NAMES) + rb')"\s*:\s*"([^"\\]*)"'
-)
+def named_secrets(data: bytes) -> Iterator[str]:
+    """The values in ``data`` that :data:`NAMED` replaces, as written: a secret an answer hands
+    out (a session token, a role's secret key) is then sought in every later call."""
+    if not hinted(data):
+        return
+    for rewriter, value_group, read in (
+        (SECRET_FIELDS, 3, _json_text),
+        (XML_FIELDS, 4, _xml_text),
+        (_PAIR_SIGNS, 3, _form_text),
+    ):
+        if rewriter.leaves(data):
+            continue
+        for match in rewriter.pattern.finditer(data):
+            if rewriter.replace(match) != match.group():
+                yield read(match.group(value_group))
+
+
 _MULTIPART_FIELD = re.compile(
     rb'(content-disposition:[^\r\n]*\bname="([^"]*)"[^\r\n]*\r\n(?:[^\r\n]+\r\n)*\r\n)'
     rb"(.*?)(?=\r\n--)",
@@ -255,14 +339,28 @@ def looks_like_secret(value: str) -> bool:
     return False
 
 
+def looks_like_password(value: str) -> bool:
+    """Whether a value named a password has a chosen password's shape rather than a word's:
+    eight characters or more, no whitespace, three of lower case, upper case, digits and
+    other signs (``Tr0ub4dor-and-3``; not ``postgres``)."""
+    if len(value) < MIN_SECRET_LENGTH or _WHITESPACE.search(value):
+        return False
+    kinds = (str.islower, str.isupper, str.isdigit)
+    counted = sum(any(kind(c) for c in value) for kind in kinds)
+    return counted + any(not c.isalnum() for c in value) >= 3
+
+
 def environment_secrets(environ: Mapping[str, str] | None = None) -> frozenset[str]:
-    """The values of variables named like secrets that also look like one: a model name in
-    ``MODEL_KEY`` must not turn every mention of that model into ``REDACTED``."""
+    """The values of variables named like secrets (:func:`secret_variable`: the rule for
+    names, or a name ending in ``KEY``) that also look like one: a model name in ``MODEL_KEY``
+    must not turn every mention of that model into ``REDACTED``. A password's value need only
+    look like a password (:func:`looks_like_password`)."""
     environ = os.environ if environ is None else environ
     return frozenset(
         value
         for name, value in environ.items()
-        if _ENV_NAME.search(name.upper()) and looks_like_secret(value)
+        if secret_variable(name)
+        and (looks_like_secret(value) or (names_a_password(name) and looks_like_password(value)))
     )
 
 
@@ -314,6 +412,42 @@ class RedactedBody:
     it is a form): if not, :meth:`Redactor.with_secrets_of` need not look for their values."""
 
 
+SUBPROTOCOL_HEADER = "sec-websocket-protocol"
+_SUBPROTOCOL_KEY = re.compile(r"([^,\s]*?(?:key|token))\.([^,\s]+)", re.IGNORECASE)
+"""A WebSocket subprotocol carrying a key, as browsers and some SDKs send one
+(``openai-insecure-api-key.sk-...``): the name before the last dot, and the key."""
+
+
+def subprotocol_keys(value: str) -> Iterator[tuple[str, str]]:
+    for match in _SUBPROTOCOL_KEY.finditer(value):
+        yield match.group(1), match.group(2)
+
+
+def _secret_header_value(name: str, value: str) -> str:
+    """A secret header's value as stored: the placeholder, or a subprotocol list with only
+    the keys replaced (``openai-insecure-api-key.REDACTED, realtime``)."""
+    if name != SUBPROTOCOL_HEADER:
+        return PLACEHOLDER
+    return _SUBPROTOCOL_KEY.sub(lambda match: f"{match.group(1)}.{PLACEHOLDER}", value)
+
+
+class SecretHeaders(dict[str, bool]):
+    """Header name (lowered) -> whether its value is a secret (:func:`secret_header`), or is
+    in ``added`` (the account's headers, the user's own): a dict, so a name seen before costs
+    one look-up in C, and the rule runs once per name."""
+
+    def __init__(self, added: Iterable[str]) -> None:
+        super().__init__()
+        self.added = frozenset(added)
+
+    def __missing__(self, name: str) -> bool:
+        # The subprotocol header's keys alone are secrets: :func:`_secret_header_value`.
+        secret = name in self.added or name == SUBPROTOCOL_HEADER or secret_header(name)
+        if len(self) < _URLS_KEPT * 16:  # names are few; a flood of made-up ones is not kept
+            self[name] = secret
+        return secret
+
+
 class Redactor:
     """The redaction rules of one cassette, compiled once: replay only runs finished patterns."""
 
@@ -325,10 +459,12 @@ class Redactor:
         environ: Mapping[str, str] | None = None,
     ) -> None:
         self.secrets = environment_secrets(environ) | {s for s in secrets if s}
-        self.secret_headers = (
-            SECRET_HEADERS | ACCOUNT_HEADERS | {name.lower() for name in secret_headers}
+        self.secret_headers = SecretHeaders(
+            ACCOUNT_HEADERS | {name.lower() for name in secret_headers}
         )
-        self.secret_params = SECRET_QUERY_PARAMS | {name.lower() for name in secret_params}
+        """Header name (lowered) -> whether its value is a secret or names the account."""
+        self.secret_params = frozenset(name.lower() for name in secret_params)
+        """Names of parameters and fields the user adds to the rule (compared lowered)."""
         self.known = _scrubber(frozenset(self.secrets))
         self._known_needles = frozenset(self.known.needles)
         self._urls: dict[tuple[str, int], tuple[Rewriter, str]] = {}
@@ -348,7 +484,7 @@ class Redactor:
         # What the secret headers and the URL carry alone: the same for a session's every call
         # with one key to one URL, so kept (by equal values; one dict operation at a time).
         secret_headers = self.secret_headers
-        secret = tuple([(name, value) for name, value in request.headers if name in secret_headers])
+        secret = tuple([(name, value) for name, value in request.headers if secret_headers[name]])
         place = (secret, request.url)
         rewriter = self._carried.get(place)
         if rewriter is None:
@@ -382,11 +518,11 @@ class Redactor:
     def _url(self, url: str, rewriter: Rewriter) -> str:
         parts = urlsplit(url)
         netloc = hide_userinfo(parts.netloc)
-        query = self._form(parts.query)
+        query, fragment = self._form(parts.query), self._form(parts.fragment)
         rebuilt = (
             url
-            if (netloc, query) == (parts.netloc, parts.query)
-            else urlunsplit(parts._replace(netloc=netloc, query=query))
+            if (netloc, query, fragment) == (parts.netloc, parts.query, parts.fragment)
+            else urlunsplit(parts._replace(netloc=netloc, query=query, fragment=fragment))
         )
         return rewriter.apply(rebuilt.encode()).decode()
 
@@ -395,13 +531,10 @@ class Redactor:
         if not encoded:
             return encoded
         pairs = parse_qsl(encoded, keep_blank_values=True)
-        if not any(name.lower() in self.secret_params for name, _ in pairs):
+        if not any(self._secret_name(name) for name, _ in pairs):
             return encoded
         return urlencode(
-            [
-                (name, PLACEHOLDER if name.lower() in self.secret_params else value)
-                for name, value in pairs
-            ]
+            [(name, PLACEHOLDER if self._secret_name(name) else value) for name, value in pairs]
         )
 
     def body(
@@ -463,10 +596,11 @@ class Redactor:
             body, form = self._form(body.decode("latin-1")).encode("latin-1"), True
         elif content_type and content_type.startswith("multipart/form-data"):
             body, form = _MULTIPART_FIELD.sub(self._multipart_field, body), True
-        if _FIELD_CLOSE.search(body) is None:
-            return _escaped_keys(body), form
-        fields, named = _FIELD.subn(_field_value, body)  # SECRET_FIELDS.apply, counted
-        return _escaped_keys(fields), form or named > 0
+        named = hinted(body)
+        if named:
+            body = XML_FIELDS.apply(SECRET_FIELDS.apply(body))
+            body = body if _PAIR_SIGNS.leaves(body) else PAIRS.apply(body)
+        return _escaped_keys(body), form or named
 
     def _multipart_field(self, match: re.Match[bytes]) -> bytes:
         if not self._secret_name(match.group(2).decode("latin-1")):
@@ -474,22 +608,26 @@ class Redactor:
         return match.group(1) + _PLACEHOLDER_BYTES
 
     def _secret_name(self, name: str) -> bool:
-        return name.lower() in self.secret_params or name in SECRET_JSON_FIELDS
+        return secret_param(name) or name.lower() in self.secret_params
 
     def headers(self, headers: Headers, rewriter: Rewriter) -> Headers:
         secret_headers = self.secret_headers
-        kept = [value for name, value in headers if name not in secret_headers]
+        kept = [value for name, value in headers if not secret_headers[name]]
+        joined = "\n".join(kept).encode()
         # The usual case: one search, not one per header.
-        if rewriter.leaves("\n".join(kept).encode()):
+        if rewriter.leaves(joined) and (_PAIR_SIGNS.leaves(joined) or not hinted(joined)):
             if len(kept) == len(headers):
                 return headers  # no secret header, no secret in one: as they came (most answers)
             return tuple(
-                (name, PLACEHOLDER if name in secret_headers else value) for name, value in headers
+                (name, _secret_header_value(name, value) if secret_headers[name] else value)
+                for name, value in headers
             )
         return tuple(
             (
                 name,
-                PLACEHOLDER if name in secret_headers else rewriter.apply(value.encode()).decode(),
+                _secret_header_value(name, value)
+                if secret_headers[name]
+                else rewriter.apply(PAIRS.apply(value.encode())).decode(),
             )
             for name, value in headers
         )
@@ -509,7 +647,11 @@ class Redactor:
 
     def response(self, response: Response, rewriter: Rewriter) -> Response:
         headers = self.headers(response.headers, rewriter)
-        chunks = rewriter.apply_to(ESCAPED_KEYS.apply_to(_secret_fields_in(response.chunks)))
+        named = _secret_fields_in(response.chunks)
+        if named is not response.chunks:
+            learned = self._learn(b"".join(chunk.data for chunk in response.chunks))
+            named = named if learned is None else learned.apply_to(named)
+        chunks = rewriter.apply_to(ESCAPED_KEYS.apply_to(named))
         if headers is response.headers and chunks is response.chunks and response.failure is None:
             return response  # nothing to redact (most answers): no copy made of it
         return Response(
@@ -539,10 +681,33 @@ class Redactor:
         )
 
     def _frames(self, frames: tuple[Frame, ...], rewriter: Rewriter) -> tuple[Frame, ...]:
-        return tuple(
-            replace(frame, data=rewriter.apply(_without_secret_fields(frame.data)))
-            for frame in frames
-        )
+        scrubbed = []
+        for frame in frames:
+            data = _without_secret_fields(frame.data)
+            if data is not frame.data:
+                learned = self._learn(frame.data)
+                data = data if learned is None else learned.apply(data)
+            scrubbed.append(replace(frame, data=rewriter.apply(data)))
+        return tuple(scrubbed)
+
+    def _learn(self, data: bytes) -> Rewriter | None:
+        """Seek the secrets an answer hands out by name (a role's secret key, a session
+        token, a client secret) in every later request and answer of this session, as the
+        known secrets are: the client sends them back, or the server echoes them. Only those
+        that look like secrets (:func:`looks_like_secret`): a word under a secret's name would
+        scrub that word everywhere. A rewriter of the new ones, to scrub the rest of this
+        answer; None if there are none."""
+        found = {value for value in named_secrets(data) if looks_like_secret(value)}
+        new = frozenset(found - self.secrets)
+        if not new:
+            return None
+        # Whole new values, never mutated: a thread reading the old ones meanwhile is right
+        # for the calls before this answer.
+        self.secrets = self.secrets | new
+        self.known = _scrubber(frozenset(self.secrets))
+        self._known_needles = frozenset(self.known.needles)
+        self._carried, self._urls, self._only_carried = {}, {}, {}
+        return _scrubber(new)
 
     def holds_secret(self, data: bytes, rewriter: Rewriter) -> bool:
         """Whether redaction would change ``data``: a secret field, a known or carried secret,
@@ -550,7 +715,7 @@ class Redactor:
         return rewriter.apply(_escaped_keys(_without_secret_fields(data))) != data
 
     def text(self, text: str, rewriter: Rewriter) -> str:
-        return rewriter.apply(text.encode()).decode(errors="replace")
+        return rewriter.apply(_without_secret_fields(text.encode())).decode(errors="replace")
 
 
 _URLS_KEPT = 256
@@ -575,6 +740,14 @@ def echoed_forms(secret: str) -> Iterator[str]:
         yield "".join(shape.format(ord(c)) if c in "<>&" else c for c in secret)
 
 
+def _key_placeholder(match: re.Match[bytes]) -> bytes:
+    found = match.group()
+    for prefix in ACCOUNT_PREFIXES:
+        if found.startswith(prefix):
+            return prefix + _PLACEHOLDER_BYTES
+    return _PLACEHOLDER_BYTES
+
+
 @lru_cache(maxsize=64)
 def _scrubber(secrets: frozenset[str]) -> Rewriter:
     """Compiled once per set of secrets: a test suite's cassettes, and a recording session's
@@ -586,7 +759,7 @@ def _scrubber(secrets: frozenset[str]) -> Rewriter:
     pattern = re.compile(b"|".join(alternatives))
     return Rewriter(
         pattern,
-        lambda match: _PLACEHOLDER_BYTES,
+        _key_placeholder,
         (*literals, *_SHORT_KEY_NEEDLES),
         _LONG_KEY_NEEDLES,
     )
@@ -594,14 +767,16 @@ def _scrubber(secrets: frozenset[str]) -> Rewriter:
 
 def _carried_secrets(
     request: Request,
-    secret_headers: frozenset[str],
+    secret_headers: SecretHeaders,
     secret_name: Callable[[str], bool],
     named: bool = True,
 ) -> Iterable[str]:
     for name, value in request.headers:
         if name in ("cookie", "set-cookie"):
             yield from _long_enough(v for _, _, v in _cookies(value))
-        elif name in secret_headers:
+        elif name == SUBPROTOCOL_HEADER:
+            yield from _long_enough(key for _, key in subprotocol_keys(value))
+        elif secret_headers[name]:
             yield from _long_enough(_credentials(value))
     parts = urlsplit(request.url)
     for name, value in _form_pairs(parts.query):
@@ -653,13 +828,7 @@ def _credentials(value: str) -> Iterator[str]:
 
 
 def _body_secrets(request: Request, secret_name: Callable[[str], bool]) -> Iterator[str]:
-    for match in _SECRET_FIELD_VALUE.finditer(request.body):
-        quoted, number = match.group(1, 2)
-        yield (number if quoted is None else quoted).decode("utf-8", "replace")
-    for match in _GENERIC_FIELD_VALUE.finditer(request.body):
-        value = _json_text(b'"' + match.group(1) + b'"')
-        if looks_like_secret(value):
-            yield value
+    yield from named_secrets(request.body)
     content_type = request.header("content-type") or ""
     if content_type.startswith("application/x-www-form-urlencoded"):
         for name, value in _form_pairs(request.body.decode("latin-1")):

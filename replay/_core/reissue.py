@@ -33,7 +33,8 @@ from replay._core.key import is_json, parse_json
 from replay._core.model import Interaction, Request, Response
 from replay._core.normalize import issued_ids
 from replay._core.providers import Provider, detect
-from replay._core.redact import PLACEHOLDER, SECRET_HEADERS, SECRET_QUERY_PARAMS
+from replay._core.redact import PLACEHOLDER
+from replay._core.secret_names import secret_header, secret_param
 
 _PATH_MODELS = (
     re.compile(r"(?P<head>/(?:tuned)?[mM]odels/)(?P<model>[^/:]+)(?P<tail>:[A-Za-z]+)$"),
@@ -132,13 +133,13 @@ def with_upstream(request: Request, upstream: str) -> Request:
 def needs_credential(request: Request) -> bool:
     """Whether redaction took a credential out of the stored request: it must be put back."""
     if any(
-        name in SECRET_HEADERS and value == PLACEHOLDER
+        secret_header(name) and value == PLACEHOLDER
         for name, value in request.headers
         if name not in NOT_RESENT_HEADERS
     ):
         return True
     query = parse_qsl(urlsplit(request.url).query, keep_blank_values=True)
-    return any(name.lower() in SECRET_QUERY_PARAMS and v == PLACEHOLDER for name, v in query)
+    return any(secret_param(name) and v == PLACEHOLDER for name, v in query)
 
 
 def with_credential(request: Request, key: str | None) -> Request:
@@ -148,7 +149,7 @@ def with_credential(request: Request, key: str | None) -> Request:
     for name, value in request.headers:
         if name in NOT_RESENT_HEADERS:
             continue
-        if name in SECRET_HEADERS and value == PLACEHOLDER:
+        if secret_header(name) and value == PLACEHOLDER:
             if key is None:
                 continue
             value = f"Bearer {key}" if name == "authorization" else key
@@ -157,10 +158,10 @@ def with_credential(request: Request, key: str | None) -> Request:
     parts = urlsplit(url)
     query = parse_qsl(parts.query, keep_blank_values=True)
     if key is not None and any(
-        name.lower() in SECRET_QUERY_PARAMS and value == PLACEHOLDER for name, value in query
+        secret_param(name) and value == PLACEHOLDER for name, value in query
     ):
         filled = [
-            (name, key if name.lower() in SECRET_QUERY_PARAMS and value == PLACEHOLDER else value)
+            (name, key if secret_param(name) and value == PLACEHOLDER else value)
             for name, value in query
         ]
         url = urlunsplit(parts._replace(query=urlencode(filled)))

@@ -1,11 +1,16 @@
 """``replay scan``: secrets that escaped redaction, searched in every string of stored entries.
 
-Besides the secrets' shapes (API keys, tokens, JSON Web Tokens) and this
-environment's secret values, the value of a header that redaction replaces
-(``authorization``, ``openai-organization``, ...) is a finding unless it is the
-placeholder: a cassette written by an older version, or edited by hand, may
-still hold one. Each finding names the rule that matched it: the value of which
-environment variable, a key shape, or an unredacted secret header.
+The same rule as redaction's: the secrets' shapes (API keys, tokens, JSON Web Tokens,
+account ids) and this environment's secret values anywhere; the value of a header, of a
+body's field, of a ``name=value`` pair (a signed URL's signature, a form-encoded answer) or
+of an XML element in a text, named like a secret (:mod:`replay._core.secret_names`), unless
+it is the placeholder: a cassette written by an older version, or edited by hand, may still
+hold one. Each finding names the rule that matched it: the value of which environment
+variable, a key shape, an unredacted secret header, or a value named like a secret.
+
+Fast: every string is first given the cheap looks redaction gives a body (a memchr of each
+needle's rarest byte, a name's hint), and only the few strings one of them finds are
+searched by a pattern.
 
 Base64 bodies and chunks are decoded first, and then their ``content-encoding``
 (gzip, deflate, br, zstd) undone as recording does: a body kept compressed (an
@@ -21,12 +26,23 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator, Mapping, Set
+from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from replay._core.errors import CassetteError
-from replay._core.redact import ACCOUNT_HEADERS, PLACEHOLDER, SECRET_HEADERS, environment_secrets
+from replay._core.redact import (
+    ACCOUNT_HEADERS,
+    PLACEHOLDER,
+    SUBPROTOCOL_HEADER,
+    SecretHeaders,
+    environment_secrets,
+    looks_like_secret,
+    named_secrets,
+    subprotocol_keys,
+)
+from replay._core.rewrite import Rewriter
+from replay._core.secret_names import Verdict, field_verdict
 from replay._core.streams import BodyDecoder
 from replay._store import cassette_file as store
 from replay.tools.inventory import CassetteFile
@@ -46,6 +62,10 @@ KEY_SHAPES = (
     ("1//0", "a Google OAuth refresh token shape (1//0…)"),
     ("AKIA", "an AWS access key id shape (AKIA…)"),
     ("ASIA", "an AWS temporary access key id shape (ASIA…)"),
+    ("ek_", "an OpenAI Realtime client secret shape (ek_…)"),
+    ("org-", "an OpenAI organization id (org-…)"),
+    ("user-", "an OpenAI user id (user-…)"),
+    ("proj_", "an OpenAI project id (proj_…)"),
 )
 """What a match starting so is named after, the longest prefix first."""
 
@@ -145,14 +165,42 @@ def _decoded(encoded: str, where: str, decoder: BodyDecoder | None) -> _Text:
 
 
 _HEADER_FIELD = re.compile(r"(?:^|\.)headers\.(?P<name>[^.]+)$")
+_BODY_FIELD = re.compile(r"\.json(?:\.|\[).*?(?P<name>[^.\[\]]+)(?:\[\d+\])*$")
+"""A string inside a body kept parsed (``....body.json.credentials.SessionToken``): the name
+of the field holding it, its list indexes left out. The cassette's own fields (``key``,
+``digest``) are outside every ``json`` and never taken for a secret's."""
 
 
-def _unredacted_header(field: str, value: str, secret_headers: Set[str]) -> bool:
+def _redacted(value: str) -> bool:
+    """Whether a stored value is what redaction writes: the placeholder, alone, after a kept
+    prefix (``org-REDACTED``) or in each of a repeated header's values."""
+    return all(
+        (part.endswith(PLACEHOLDER) and len(part) <= len(PLACEHOLDER) + 8) or not part
+        for part in value.split(", ")
+    )
+
+
+def _unredacted_header(field: str, value: str, secret_headers: SecretHeaders) -> bool:
     """A secret or account header whose stored value is not (only) the placeholder."""
     match = _HEADER_FIELD.search(field)
-    if match is None or match.group("name").lower() not in secret_headers:
+    if match is None:
         return False
-    return not set(value.split(", ")) <= {PLACEHOLDER}  # repeated headers are joined
+    name = match.group("name").lower()
+    if not secret_headers[name]:
+        return False
+    if name == SUBPROTOCOL_HEADER:
+        return any(key != PLACEHOLDER for _, key in subprotocol_keys(value))
+    return not _redacted(value)
+
+
+def _unredacted_field(field: str, value: str) -> bool:
+    """A body's field named like a secret (the rule of :mod:`replay._core.secret_names`) whose
+    value is not the placeholder."""
+    match = _BODY_FIELD.search(field)
+    if match is None or _redacted(value):
+        return False
+    said = field_verdict(match.group("name"))
+    return said is Verdict.SECRET or (said is Verdict.IF_SHAPED and looks_like_secret(value))
 
 
 def environment_rules(environ: Mapping[str, str]) -> dict[str, str]:
@@ -177,30 +225,55 @@ def rule_of(match: re.Match[bytes], environment: Mapping[str, str]) -> str:
     return "a key shape"
 
 
+NAMED_RULE = "a value named like a secret"
+HEADER_RULE = "a secret or account header not redacted"
+
+
 def scan_cassette(
     cassette: CassetteFile,
-    pattern: re.Pattern[bytes],
+    known: Rewriter,
     environ: Mapping[str, str] = os.environ,
-    secret_headers: Set[str] = SECRET_HEADERS | ACCOUNT_HEADERS,
+    secret_headers: SecretHeaders | None = None,
 ) -> tuple[list[Finding], list[Problem]]:
+    """What redaction would have taken out of ``cassette``: the matches of ``known`` (the
+    key shapes and known secrets of :class:`~replay._core.redact.Redactor`), headers and body
+    fields named like secrets, and ``name=value`` pairs, XML elements and JSON fields so named
+    inside any stored text.
+
+    Each string is looked at first by the cheap tests redaction itself uses (the needles of
+    ``known``, a name's hint, ``</``), which settle almost all of them; only a string one of
+    them finds is searched by a pattern."""
     findings: list[Finding] = []
     problems: list[Problem] = []
     path = str(cassette.path)
     environment = environment_rules(environ)
+    headers = SecretHeaders(ACCOUNT_HEADERS) if secret_headers is None else secret_headers
     for key in sorted(cassette.entries):
-        known = len(problems)
+        known_problems = len(problems)
         for found in _strings(cassette.entries[key], ""):
             field = found.where.lstrip(".")
             if found.problem is not None:
                 problems.append(Problem(path, key, field, found.problem))
-            if _unredacted_header(field, found.text, secret_headers):
-                rule = "a secret or account header not redacted"
-                findings.append(Finding(path, key, field, found.text, rule))
+            if _unredacted_header(field, found.text, headers):
+                findings.append(Finding(path, key, field, found.text, HEADER_RULE))
                 continue
-            for match in pattern.finditer(found.text.encode()):
-                secret = match.group().decode(errors="replace")
-                findings.append(Finding(path, key, field, secret, rule_of(match, environment)))
-        if len(problems) == known:  # a string problem already says why it is malformed
+            if _unredacted_field(field, found.text):
+                findings.append(Finding(path, key, field, found.text, NAMED_RULE))
+                continue
+            data = found.text.encode()
+            shaped: list[str] = []
+            if not known.leaves(data):
+                for match in known.pattern.finditer(data):
+                    secret = match.group().decode(errors="replace")
+                    if not _redacted(secret):
+                        shaped.append(secret)
+                        findings.append(
+                            Finding(path, key, field, secret, rule_of(match, environment))
+                        )
+            for secret in named_secrets(data):
+                if not any(shape in secret for shape in shaped):  # found once is enough
+                    findings.append(Finding(path, key, field, secret, f"{NAMED_RULE} (in text)"))
+        if len(problems) == known_problems:  # a string problem already says why it is malformed
             problems.extend(_format_problem(cassette, key))
     return findings, problems
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import traceback
 
 import replay
-from replay import CassetteError, Difference, ReplayError
+from replay import CassetteError, Difference, ReplayError, UnusedResponse
 
 PUBLIC_ERRORS = [
     value
@@ -15,8 +15,8 @@ PUBLIC_ERRORS = [
 
 
 def test_every_public_error_is_named_by_the_package_it_is_imported_from() -> None:
-    assert len(PUBLIC_ERRORS) == 8
-    for error in [*PUBLIC_ERRORS, Difference]:
+    assert len(PUBLIC_ERRORS) == 11
+    for error in [*PUBLIC_ERRORS, Difference, UnusedResponse]:
         assert error.__module__ == "replay", error
         assert getattr(replay, error.__qualname__) is error
 

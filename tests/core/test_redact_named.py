@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from secret_samples import GENERIC_FIELD_NAMES, SECRET_FIELD_NAMES
 
 from replay._core.model import Request
-from replay._core.redact import GENERIC_SECRET_FIELDS, SECRET_JSON_FIELDS, Redactor
+from replay._core.redact import Redactor
 
-NAMES = [*SECRET_JSON_FIELDS, *GENERIC_SECRET_FIELDS, "model", "content", "token_id", "Secret"]
+NAMES = [*SECRET_FIELD_NAMES, *GENERIC_FIELD_NAMES, "model", "content", "token_id", "Secret"]
 PIECES = st.one_of(
     st.sampled_from(['"', '\\"', ":", " ", ",", "{", "}", "[", "]", "\\", "-", ".", "e", "1"]),
     st.sampled_from(NAMES).map(lambda name: f'"{name}"'),

@@ -10,12 +10,13 @@ import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from secret_samples import GENERIC_FIELD_NAMES, SECRET_FIELD_NAMES
 
 from replay._core import normalize, redact
 from replay._core.model import Chunk, Frame, Response, WebSocketSession
 from replay._core.providers import ID_PREFIXES
 
-NAMES = [*redact.SECRET_JSON_FIELDS, *redact.GENERIC_SECRET_FIELDS, "model", "id", "Key"]
+NAMES = [*SECRET_FIELD_NAMES, *GENERIC_FIELD_NAMES, "model", "id", "Key"]
 PIECES = st.one_of(
     st.sampled_from(['"', '\\"', ":", " ", ",", "{", "}", "\\", "\\u0073", "é", "\n"]),
     st.sampled_from(NAMES).map(lambda name: f'"{name}"'),
@@ -39,15 +40,22 @@ def test_a_response_is_redacted_as_every_scan_redacts_it(body: bytes, cuts: list
     redactor = redact.Redactor(secrets=["hunter2hunter2"], environ={})
     chunks = _chunks(body, cuts)
     response = Response(200, (("content-type", "application/json"),), chunks, "t")
-    long_way = redactor.known.apply_to(
-        redact.ESCAPED_KEYS.apply_to(redact.SECRET_FIELDS.apply_to(chunks))
-    )
+    named = chunks
+    for rewriter in redact.NAMED:
+        named = rewriter.apply_to(named)
+    learned = {v for v in redact.named_secrets(body) if redact.looks_like_secret(v)}
+    if learned - redactor.secrets:
+        named = redact._scrubber(frozenset(learned - redactor.secrets)).apply_to(named)
+    long_way = redactor.known.apply_to(redact.ESCAPED_KEYS.apply_to(named))
+    framed = redactor.known.apply(b"".join(chunk.data for chunk in named))
     assert redactor.response(response, redactor.known).chunks == long_way
-    assert redact._without_secret_fields(body) == redact.SECRET_FIELDS.apply(body)
+    every_rewriter = redact.PAIRS.apply(redact.XML_FIELDS.apply(redact.SECRET_FIELDS.apply(body)))
+    assert redact._without_secret_fields(body) == every_rewriter
+    fresh = redact.Redactor(secrets=["hunter2hunter2"], environ={})
     session = WebSocketSession((Frame(body, 0.0, False, True),), "t")
-    session = redactor.session(session, redactor.known)
-    assert session.frames[0].data == redactor.known.apply(redact.SECRET_FIELDS.apply(body))
-    held = redactor.known.apply(redact._escaped_keys(redact.SECRET_FIELDS.apply(body))) != body
+    session = fresh.session(session, fresh.known)
+    assert session.frames[0].data == framed
+    held = fresh.known.apply(redact._escaped_keys(every_rewriter)) != body
     assert redactor.holds_secret(body, redactor.known) is held
 
 

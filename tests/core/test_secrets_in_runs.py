@@ -136,7 +136,7 @@ def test_an_answer_with_nothing_to_redact_is_given_back_as_it_came(
             (
                 name,
                 redact.PLACEHOLDER
-                if name in redactor.secret_headers
+                if redactor.secret_headers[name]
                 else scrubber.pattern.sub(scrubber.replace, value.encode()).decode(),
             )
             for name, value in response.headers

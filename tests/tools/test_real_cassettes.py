@@ -24,14 +24,8 @@ import yaml
 from click.testing import CliRunner, Result
 
 import replay
-from replay._core.redact import (
-    ACCOUNT_HEADERS,
-    PLACEHOLDER,
-    SECRET_HEADERS,
-    SECRET_JSON_FIELDS,
-    SECRET_QUERY_PARAMS,
-    looks_like_secret,
-)
+from replay._core.redact import ACCOUNT_HEADERS, PLACEHOLDER, looks_like_secret
+from replay._core.secret_names import Verdict, field_verdict, secret_header, secret_param
 from replay._core.streams import BodyDecoder
 from replay.tools.cli import main
 
@@ -97,7 +91,7 @@ def same_json(replayed: Any, recorded: Any, field: str = "") -> bool:
     """Equal, but that redaction may have made a secret-shaped value ``REDACTED``: one under
     a secret field's name, or one that looks like a key or token wherever it is."""
     if replayed == PLACEHOLDER and replayed != recorded:
-        return field in SECRET_JSON_FIELDS or looks_like_secret(str(recorded))
+        return field_verdict(field) is Verdict.SECRET or looks_like_secret(str(recorded))
     if isinstance(replayed, dict) and isinstance(recorded, dict):
         return replayed.keys() == recorded.keys() and all(
             same_json(replayed[name], recorded[name], name) for name in replayed
@@ -152,7 +146,7 @@ def secrets_in(interaction: dict[str, Any]) -> Iterator[str]:
     cookie's value alone), secret query parameters, and secret JSON fields' values."""
     for message in (interaction["request"], interaction["response"]):
         for name, values in (message.get("headers") or {}).items():
-            if name.lower() in SECRET_HEADERS | ACCOUNT_HEADERS:
+            if secret_header(name.lower()) or name.lower() in ACCOUNT_HEADERS:
                 for value in values:
                     yield str(value)
                     if name.lower() in {"cookie", "set-cookie"}:
@@ -160,14 +154,14 @@ def secrets_in(interaction: dict[str, Any]) -> Iterator[str]:
                             yield crumb.partition("=")[2].strip()
         yield from json_secrets(message.get("parsed_body"))
     for name, value in parse_qsl(urlsplit(interaction["request"]["uri"]).query):
-        if name.lower() in SECRET_QUERY_PARAMS:
+        if secret_param(name):
             yield value
 
 
 def json_secrets(value: Any) -> Iterator[str]:
     if isinstance(value, dict):
         for name, inner in value.items():
-            if name in SECRET_JSON_FIELDS and isinstance(inner, str | int):
+            if field_verdict(name) is Verdict.SECRET and isinstance(inner, str | int):
                 yield str(inner)
             yield from json_secrets(inner)
     elif isinstance(value, list):

@@ -19,17 +19,19 @@ from replay.tools.wording import counted
 def scan_command(paths: tuple[Location, ...], as_json: bool) -> None:
     """Search cassettes for secrets that escaped redaction; exit status 1 if any is found.
 
-    Looks for the API key shapes of the major providers, bearer tokens, and the
-    values of this environment's *_KEY, *_TOKEN, *_SECRET and *API_KEY* variables.
-    A stored body that cannot be decoded for the search is a problem too.
+    Applies redaction's rule: the key shapes of the major providers, bearer tokens,
+    account ids, the values of this environment's variables named like secrets, and
+    any header, body field, name=value pair or XML element named like a secret whose
+    value is not REDACTED. A stored body that cannot be decoded for the search is a
+    problem too. Runs as a pre-commit hook or a CI step (see docs/safety.md).
     """
     output = _output(as_json)
-    pattern = Redactor().known.pattern
+    known = Redactor().known
     cassettes = _read(paths, "Scanning", required=True)
     findings: list[scan.Finding] = []
     problems: list[scan.Problem] = []
     for cassette in cassettes:
-        found, unreadable = scan.scan_cassette(cassette, pattern)
+        found, unreadable = scan.scan_cassette(cassette, known)
         findings.extend(found)
         problems.extend(unreadable)
     if as_json:
