@@ -73,7 +73,7 @@ from replay._core.model import (
     WebSocketSession,
 )
 from replay._core.modes import Action, Mode, action_for
-from replay._core.normalize import Normalizer, ShownBody, ShownWhole
+from replay._core.normalize import Normalizer, ShownBody, ShownWhole, unchanged_answer
 from replay._core.providers import Provider, detect
 from replay._core.redact import RedactedBody, Redactor
 from replay._core.rewrite import Rewriter
@@ -804,7 +804,9 @@ class Cassette:
             elif isinstance(outcome, WebSocketSession) and self.normalize:
                 provider = detect(record.request.url, b"", self.providers)
                 outcome = self._normalizer.session(outcome, provider, seed)
-            if index < len(change.replaced) and _same(change.replaced[index], outcome):
+            if index < len(change.replaced) and self._unchanged(
+                change.replaced[index], outcome, record
+            ):
                 outcome = change.replaced[index]
             request = store.encode_request(
                 change.request,
@@ -830,6 +832,17 @@ class Cassette:
     async def aadd(self, record: Record, outcome: Outcome) -> None:
         """:meth:`add` on a worker thread: it writes to the journal."""
         await anyio.to_thread.run_sync(self.add, record, outcome)
+
+    def _unchanged(self, stored: Outcome, new: Outcome, record: Record) -> bool:
+        """Whether ``new``, re-recorded, says what ``stored`` said: the stored one is then
+        kept, its date and bytes with it. Normalized, a response differing only in a time's
+        decimals or a duration counts as unchanged (:func:`unchanged_answer`)."""
+        if _same(stored, new):
+            return True
+        if not (self.normalize and isinstance(stored, Response) and isinstance(new, Response)):
+            return False
+        provider = detect(record.request.url, new.body, self.providers)
+        return unchanged_answer(stored, new, provider)
 
     def _normalized(
         self, record: Record, seed: str, shown: ShownWhole | None, response: Response

@@ -51,7 +51,6 @@ from __future__ import annotations
 
 import base64
 import contextlib
-import operator
 import os
 import secrets
 import stat
@@ -84,6 +83,7 @@ from replay._core.model import (
     TransportFailure,
     WebSocketSession,
     is_websocket,
+    merged_headers,
 )
 
 FORMAT_VERSION = 1
@@ -696,15 +696,8 @@ def encode_body(body: bytes, parsed: Any = NOT_JSON) -> dict[str, Any]:
 
 
 def _encode_headers(headers: Headers) -> dict[str, str]:
-    """In the file's order: the headers sorted by name (a stable sort, so a name's values are
-    joined in the order they came), cheaper than sorting the merged dict's items."""
-    merged: dict[str, str] = {}
-    for name, value in sorted(headers, key=_NAME):
-        merged[name] = f"{merged[name]}, {value}" if name in merged else value
-    return merged
-
-
-_NAME = operator.itemgetter(0)
+    """In the file's order: the headers sorted by name (:func:`merged_headers`)."""
+    return merged_headers(headers)
 
 
 _MALFORMED = (KeyError, TypeError, ValueError, AttributeError)
