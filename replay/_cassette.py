@@ -725,24 +725,51 @@ class Cassette:
     def _miss(self, request: Request, reason: str, used_up: bool) -> CassetteMiss:
         asked = self.redactor.request(request, self.redactor.known)
         # A request whose recordings are used up is its own closest match: the reason says it.
-        candidates = [] if used_up else [i for i in self.interactions if i.outcomes]
-        if not candidates:
+        closest = None
+        if not used_up:
+            keys, sketches = self._answered()
+            entries = self._base().interactions
+
+            def whole(index: int) -> Request:
+                key = keys[index]
+                return (
+                    sketches[index]
+                    if key is None
+                    else store.decode_request(self.path, key, entries[key])
+                )
+
+            closest = request_keys.closest(asked, sketches, self.match_rules, whole)
+        if closest is None:
             return CassetteMiss(self.path, request.method, asked.url, reason)
-
-        def distance(interaction: Interaction) -> tuple[int, int]:
-            found = request_keys.differences(interaction.request, asked, self.match_rules)
-            structural = sum(d.field in ("method", "host", "path") for d in found)
-            return structural, len(found)
-
-        closest = min(candidates, key=distance)
         return CassetteMiss(
             self.path,
             request.method,
             asked.url,
             reason,
-            closest_url=f"{closest.request.method} {closest.request.url}",
-            differences=request_keys.differences(closest.request, asked, self.match_rules),
+            closest_url=f"{closest.method} {closest.url}",
+            differences=request_keys.differences(closest, asked, self.match_rules),
         )
+
+    def _answered(self) -> tuple[list[str | None], list[Request]]:
+        """The request of each interaction holding a response, by key, with the key it is
+        stored under in the file when it is decoded there without its headers (None when it is
+        whole): neither its responses nor its headers are decoded for a miss, which ranks
+        every recording."""
+        entries = self._base().interactions
+        keys: list[str | None] = []
+        requests = []
+        for key in sorted(entries.keys() | self._changes.keys()):
+            known = self._changes.get(key) or self._decoded.get(key)
+            if known is not None:
+                if known.outcomes:
+                    keys.append(None)
+                    requests.append(known.request)
+                continue
+            entry = entries[key]
+            if isinstance(entry, dict) and entry.get("responses"):
+                keys.append(key)
+                requests.append(store.decode_request(self.path, key, entry, headers=False))
+        return keys, requests
 
     # Recording.
 
