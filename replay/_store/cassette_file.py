@@ -231,14 +231,14 @@ def _read(path: Path, file: BinaryIO, size: int) -> bytes:
 def _parse_file(path: Path, file: BinaryIO, size: int) -> dict[str, Any]:
     """The whole document of ``file``, checked as :func:`parse_document` checks it.
 
-    A file laid out as replay writes it is read a line at a time and parsed an interaction at
+    A file laid out as replay writes it is read in blocks and parsed an interaction at
     a time: held in memory are the parsed interactions alone, not the file's bytes, nor the
     parser's image of all of them, beside them (a cassette of 140 MB took 3.5 times its size
     to load whole). Any other layout (a file edited by hand) is read and parsed whole."""
     if size > MAX_CASSETTE_BYTES:
         raise CassetteError(path, f"is {size} bytes, more than the {MAX_CASSETTE_BYTES} allowed")
     try:
-        document = _parse_by_entry(iter(file))
+        document = _parse_by_entry(file)
         if document is None:
             file.seek(0)
     except OSError as error:
@@ -248,44 +248,32 @@ def _parse_file(path: Path, file: BinaryIO, size: int) -> dict[str, Any]:
     return _checked(path, document)
 
 
-_ENTRY_END = (b"    }\n", b"    },\n")
-"""The line closing an interaction, as replay writes the file (two-space indent, an
-interaction at depth two): a JSON string holds no line break, so nothing else opens with it."""
+_ENTRY_END = b"\n    }"
+"""Where an interaction ends, as replay writes the file (two-space indent, an interaction at
+depth two): a JSON string holds no line break, so nothing else opens a line with it."""
 _INTERACTIONS_END = (b"  }\n", b"  },\n")
+_BLOCK = 1 << 18
+"""How much of the file is read at a time while its interactions are cut apart."""
 
 
-def _parse_by_entry(lines: Iterator[bytes]) -> dict[str, Any] | None:
-    """The document whose lines are ``lines``, each interaction parsed alone; None unless the
-    layout is replay's. Sound whatever the layout: the pieces cut at the lines that close an
-    interaction are parsed each as members of one object, so a cut that falls anywhere else
-    leaves a piece that does not parse, and the file is then parsed whole."""
-    if next(lines, None) != b"{\n":
+def _parse_by_entry(file: BinaryIO) -> dict[str, Any] | None:
+    """The document in ``file``, each interaction parsed alone; None unless the layout is
+    replay's. Sound whatever the layout: the pieces cut where a line closes an interaction are
+    parsed each as members of one object, so a cut that falls anywhere else leaves a piece
+    that does not parse, and the file is then parsed whole."""
+    if file.readline() != b"{\n":
         return None
     others = [b"{\n"]  # the document's other members, as text: a version, folded entries
     interactions: dict[str, Any] | None = None
-    for line in lines:
+    for line in iter(file.readline, b""):
         if line != b'  "interactions": {\n' or interactions is not None:
             others.append(line)
             continue
         interactions = {}
-        piece: list[bytes] = []
-        for line in lines:  # the same lines: the outer loop goes on after the interactions
-            if line.startswith(b"    }"):
-                if line not in _ENTRY_END:
-                    return None
-                piece.append(b"}}")
-                try:
-                    interactions.update(orjson.loads(b"".join([b"{", *piece])))
-                except orjson.JSONDecodeError:
-                    return None
-                piece = []
-            elif line in _INTERACTIONS_END and not piece:
-                others.append(b'  "interactions": {}' + line[3:])
-                break
-            else:
-                piece.append(line)
-        else:
+        rest = _parse_interactions(file, interactions)
+        if rest is None:
             return None
+        others.append(b'  "interactions": {}' + rest[3:])
     try:
         document = orjson.loads(b"".join(others))
     except orjson.JSONDecodeError:
@@ -295,6 +283,39 @@ def _parse_by_entry(lines: Iterator[bytes]) -> dict[str, Any] | None:
     if interactions is not None:
         document["interactions"] = interactions
     return document
+
+
+def _parse_interactions(file: BinaryIO, into: dict[str, Any]) -> bytes | None:
+    """Parses the interactions ``file`` reads on with into ``into``, one at a time; returns
+    what follows them (from the line that closes them to the end of the file), None when the
+    layout is not replay's. Blocks are searched in C for the lines that close one."""
+    buffer = file.read(_BLOCK)
+    start = 0
+    while True:
+        if buffer.startswith(b"  }", start):  # no interaction opens here: their end
+            rest = buffer[start:] + file.read()
+            return rest if rest.startswith(_INTERACTIONS_END) else None
+        end = buffer.find(_ENTRY_END, start)
+        closed = end + len(_ENTRY_END)
+        if end < 0 or len(buffer) < closed + 2:
+            more = file.read(_BLOCK)
+            if not more:
+                return None
+            buffer = buffer[start:] + more
+            start = 0
+            continue
+        after = buffer[closed : closed + 2]
+        if after[:1] == b"\n":
+            following = closed + 1
+        elif after == b",\n":
+            following = closed + 2
+        else:
+            return None
+        try:
+            into.update(orjson.loads(b"".join((b"{", buffer[start:closed], b"}"))))
+        except orjson.JSONDecodeError:
+            return None
+        start = following
 
 
 def parse(path: Location, data: bytes) -> Document:
