@@ -77,7 +77,7 @@ from replay._core.model import (
     WebSocketSession,
 )
 from replay._core.modes import Action, Mode, action_for
-from replay._core.normalize import Normalizer, ShownBody, ShownWhole
+from replay._core.normalize import Normalizer, ShownBody, ShownWhole, unchanged_answer
 from replay._core.providers import Provider, detect
 from replay._core.redact import RedactedBody, Redactor
 from replay._core.rewrite import Rewriter
@@ -822,26 +822,53 @@ class Cassette:
     def _miss(self, request: Request, reason: str, used_up: bool) -> CassetteMiss:
         asked = self.redactor.request(request, self.redactor.known)
         # A request whose recordings are used up is its own closest match: the reason says it.
-        candidates = [] if used_up else [i for i in self.interactions if i.outcomes]
-        if not candidates and not self._file_existed:
-            reason = f"{reason}; {CASSETTE_MISSING}"
-        if not candidates:
+        closest = None
+        if not used_up:
+            keys, sketches = self._answered()
+            entries = self._base().interactions
+
+            def whole(index: int) -> Request:
+                key = keys[index]
+                return (
+                    sketches[index]
+                    if key is None
+                    else store.decode_request(self.path, key, entries[key])
+                )
+
+            closest = request_keys.closest(asked, sketches, self.match_rules, whole)
+        if closest is None:
+            if not self._file_existed:
+                reason = f"{reason}; {CASSETTE_MISSING}"
             return CassetteMiss(self.path, request.method, request_keys.shown_target(asked), reason)
-
-        def distance(interaction: Interaction) -> tuple[int, int]:
-            found = request_keys.differences(interaction.request, asked, self.match_rules)
-            structural = sum(d.field in ("method", "host", "path") for d in found)
-            return structural, len(found)
-
-        closest = min(candidates, key=distance)
         return CassetteMiss(
             self.path,
             request.method,
             request_keys.shown_target(asked),
             reason,
-            closest_url=f"{closest.request.method} {request_keys.shown_target(closest.request)}",
-            differences=request_keys.differences(closest.request, asked, self.match_rules),
+            closest_url=f"{closest.method} {request_keys.shown_target(closest)}",
+            differences=request_keys.differences(closest, asked, self.match_rules),
         )
+
+    def _answered(self) -> tuple[list[str | None], list[Request]]:
+        """The request of each interaction holding a response, by key, with the key it is
+        stored under in the file when it is decoded there without its headers (None when it is
+        whole): neither its responses nor its headers are decoded for a miss, which ranks
+        every recording."""
+        entries = self._base().interactions
+        keys: list[str | None] = []
+        requests = []
+        for key in sorted(entries.keys() | self._changes.keys()):
+            known = self._changes.get(key) or self._decoded.get(key)
+            if known is not None:
+                if known.outcomes:
+                    keys.append(None)
+                    requests.append(known.request)
+                continue
+            entry = entries[key]
+            if isinstance(entry, dict) and entry.get("responses"):
+                keys.append(key)
+                requests.append(store.decode_request(self.path, key, entry, headers=False))
+        return keys, requests
 
     # Recording.
 
@@ -915,7 +942,9 @@ class Cassette:
             elif isinstance(outcome, GrpcCall) and self.normalize:
                 provider = detect(record.request.url, b"", self.providers)
                 outcome = self._normalizer.grpc_call(outcome, provider, seed)
-            if index < len(change.replaced) and _same(change.replaced[index], outcome):
+            if index < len(change.replaced) and self._unchanged(
+                change.replaced[index], outcome, record
+            ):
                 outcome = change.replaced[index]
             request = store.encode_request(
                 change.request,
@@ -941,6 +970,17 @@ class Cassette:
     async def aadd(self, record: Record, outcome: Outcome) -> None:
         """:meth:`add` on a worker thread: it writes to the journal."""
         await anyio.to_thread.run_sync(self.add, record, outcome)
+
+    def _unchanged(self, stored: Outcome, new: Outcome, record: Record) -> bool:
+        """Whether ``new``, re-recorded, says what ``stored`` said: the stored one is then
+        kept, its date and bytes with it. Normalized, a response differing only in a time's
+        decimals or a duration counts as unchanged (:func:`unchanged_answer`)."""
+        if _same(stored, new):
+            return True
+        if not (self.normalize and isinstance(stored, Response) and isinstance(new, Response)):
+            return False
+        provider = detect(record.request.url, new.body, self.providers)
+        return unchanged_answer(stored, new, provider)
 
     def _normalized(
         self, record: Record, seed: str, shown: ShownWhole | None, response: Response

@@ -23,7 +23,8 @@ from __future__ import annotations
 import base64
 import functools
 import hashlib
-from collections.abc import Iterable
+import heapq
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
@@ -332,6 +333,72 @@ def _multipart(body: bytes, content_type: str) -> list[dict[str, Any]] | None:
         headers = sorted(line.decode("latin-1").lower() for line in head.split(b"\r\n") if line)
         parts.append({"headers": headers, "content": text_or_base64(content)})
     return parts
+
+
+CLOSEST_COMPARED = 32
+"""How many recorded requests a miss compares field by field with the one asked, at most: the
+nearest by :func:`_unshared`, among those of its method and path first."""
+
+
+def closest(
+    asked: Request,
+    recorded: Sequence[Request],
+    rules: KeyRules,
+    whole: Callable[[int], Request] | None = None,
+) -> Request | None:
+    """The recorded request most like ``asked``: the fewest differences in method, host and
+    path, then the fewest differences of all (:func:`differences`), the first in ``recorded``
+    on a tie.
+
+    Bounded, so a miss on a cassette of thousands answers at once: the requests of the same
+    method and path are searched (else those of the same path, else all), the
+    :data:`CLOSEST_COMPARED` that share the most bytes of URL and body with ``asked`` compared
+    field by field. ``whole(i)``, if given, is ``recorded[i]`` with what ranking them needs
+    not (its headers): only those compared are made whole."""
+    route = (asked.method, urlsplit(asked.url).path)
+    routes = [(request.method, urlsplit(request.url).path) for request in recorded]
+    tier = [index for index, its in enumerate(routes) if its == route]
+    if not tier:
+        tier = [index for index, its in enumerate(routes) if its[1] == route[1]]
+    url = asked.url.encode()
+    ranked = heapq.nsmallest(
+        CLOSEST_COMPARED,
+        tier or range(len(recorded)),
+        key=lambda index: (
+            _unshared(recorded[index].url.encode(), url)
+            + _unshared(recorded[index].body, asked.body)
+        ),
+    )
+    nearest = [recorded[index] if whole is None else whole(index) for index in sorted(ranked)]
+
+    def distance(request: Request) -> tuple[int, int]:
+        found = differences(request, asked, rules)
+        return sum(d.field in ("method", "host", "path") for d in found), len(found)
+
+    return min(nearest, key=distance, default=None)
+
+
+def _unshared(left: bytes, right: bytes) -> int:
+    """How many bytes of the two are outside their longest common start and end: a measure
+    made in C (slices compared), nothing parsed."""
+    shortest = min(len(left), len(right))
+    start = _common_length(shortest, lambda n: left[:n] == right[:n])
+    rest = shortest - start
+    end = _common_length(rest, lambda n: left[len(left) - n :] == right[len(right) - n :])
+    return len(left) + len(right) - 2 * (start + end)
+
+
+def _common_length(most: int, shared: Callable[[int], bool]) -> int:
+    """The largest ``n`` up to ``most`` for which ``shared(n)`` holds (it holds for every
+    smaller one), found by halving."""
+    low, high = 0, most
+    while low < high:
+        middle = (low + high + 1) // 2
+        if shared(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def differences(recorded: Request, requested: Request, rules: KeyRules) -> list[Difference]:

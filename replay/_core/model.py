@@ -7,6 +7,7 @@ cassette) works on these alone.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -56,6 +57,18 @@ def _header_bytes(text: str) -> bytes:
         return text.encode("latin-1")
     except UnicodeEncodeError:
         return text.encode("utf-8", "surrogateescape")
+
+
+def merged_headers(headers: Headers) -> dict[str, str]:
+    """Each header name once, in name order, its values joined by ``, `` in the order they came
+    (a stable sort): as a cassette stores them, and as a stored response's headers compare."""
+    merged: dict[str, str] = {}
+    for name, value in sorted(headers, key=_NAME):
+        merged[name] = f"{merged[name]}, {value}" if name in merged else value
+    return merged
+
+
+_NAME = operator.itemgetter(0)
 
 
 def header_value(headers: Headers, name: str) -> str | None:

@@ -60,6 +60,7 @@ from replay._core.model import (
     Request,
     Response,
     WebSocketSession,
+    merged_headers,
 )
 from replay._core.providers import ID_PREFIXES, Provider, detect
 from replay._core.redact import PLACEHOLDER
@@ -798,3 +799,73 @@ def _fixed_value(match: re.Match[bytes]) -> bytes:
     if match.group(3) is not None:
         return b'"' + match.group(3) + fixed_time(match.group(4).decode()).encode() + b'"'
     return b'"' + match.group("padding") + FIXED_PADDING + b'"'
+
+
+_DURATION_NAMES = (
+    rb"[A-Za-z0-9_]*+(?:(?<=\"duration)|(?<=\"elapsed)|(?<=\"latency)|(?<=\"took)|(?<=\"time)"
+    rb"|(?<=_duration)|(?<=Duration)|(?<=_elapsed)|(?<=Elapsed)|(?<=_latency)|(?<=Latency)"
+    rb"|(?<=_time)|(?<=Time)|(?<=seconds)|(?<=Seconds)|(?<=_secs)|(?<=_ms)|(?<=Ms)|(?<=_ns)"
+    rb"|(?<=Ns))"
+)
+"""Fields named like a duration, whose numbers a re-recording may find changed with nothing
+else: ``duration``, ``elapsed``, ``latency``, ``took``, ``time`` alone, or a name ending in
+``_duration``/``Duration``, ``_elapsed``/``Elapsed``, ``_latency``/``Latency``,
+``_time``/``Time``, ``seconds``/``Seconds``, ``_secs``, ``_ms``/``Ms`` or ``_ns``/``Ns``
+(``total_time``, ``duration_seconds``, ``eval_duration``, ``took_ms``, ``latencyMs``)."""
+_BLANK = b"#"
+
+
+@lru_cache(maxsize=64)
+def _unstable_values(
+    number_fields: frozenset[str], padding_fields: frozenset[str]
+) -> tuple[re.Pattern[bytes], ...]:
+    """The values :func:`unstable_blanked` blanks: numbers of the provider's time fields and of
+    fields named like durations, RFC 3339 strings of fields named like times (or listed), and
+    the provider's padding; each pattern's first group is the field up to its value."""
+    listed = _field_names(number_fields)
+    return (
+        re.compile(rb'("(?:' + listed + b"|" + _DURATION_NAMES + rb')"\s*:\s*)' + _NUMBER),
+        re.compile(
+            rb'("(?:' + _TIME_NAMES + b"|" + listed + rb')"\s*:\s*)"' + _ISO_TIME_BYTES + b'"'
+        ),
+        re.compile(rb'("(?:' + _field_names(padding_fields) + rb')"\s*:\s*)"[A-Za-z0-9]*"'),
+    )
+
+
+def unstable_blanked(body: bytes, provider: Provider) -> bytes:
+    """``body`` with every value that may change between two calls whose answer did not, and
+    that normalization does not make the same in both, blanked: a time's stand-in keeps its
+    original's number of decimals (Go's ``RFC3339Nano`` and Python's ``isoformat()`` drop
+    zeros), a number's whether it was an integer (``2`` for ``2.0``), and a duration no
+    provider lists is stored as sent. Ids are not blanked: a chained request sends back the
+    placeholder the caller was shown, so one of another length is a change."""
+    for pattern in _unstable_values(provider.number_fields, provider.padding_fields):
+        body = pattern.sub(rb"\1" + _BLANK, body)
+    return body
+
+
+def unchanged_answer(stored: Response, new: Response, provider: Provider) -> bool:
+    """Whether ``new``, a normalized response re-recorded where ``stored`` was, says nothing
+    ``stored`` does not: the same status, completeness, headers (a value normalization gives
+    a stand-in to may differ, one it keeps may not) and body but for the values
+    :func:`unstable_blanked` blanks. Re-recording an unchanged conversation then keeps the
+    stored bytes, so the file does not churn with the server's clock and formatting."""
+    if (stored.status, stored.complete, stored.streamed) != (
+        new.status,
+        new.complete,
+        new.streamed,
+    ):
+        return False
+    if stored.failure is not None or new.failure is not None:
+        return False  # a stream cut short: what was said is told by the bytes alone
+    stored_headers, new_headers = merged_headers(stored.headers), merged_headers(new.headers)
+    if stored_headers.keys() != new_headers.keys() or any(
+        stored_headers[name] != new_headers[name]
+        for name in stored_headers
+        if name != "date" and provider.keeps_header(name)
+    ):
+        return False
+    stored_body, new_body = stored.body, new.body
+    return stored_body == new_body or unstable_blanked(stored_body, provider) == unstable_blanked(
+        new_body, provider
+    )

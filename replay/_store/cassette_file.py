@@ -66,7 +66,6 @@ from __future__ import annotations
 
 import base64
 import contextlib
-import operator
 import os
 import secrets
 import stat
@@ -104,6 +103,7 @@ from replay._core.model import (
     is_grpc,
     is_mcp_stdio,
     is_websocket,
+    merged_headers,
 )
 from replay._core.streams import BodyDecoder
 
@@ -202,7 +202,7 @@ def load(path: Path) -> Loaded:
         if cached is not None and cached.signature == signature:
             _keep(path, cached)
             return cached
-        document = parse_document(path, _read(path, file, info.st_size))
+        document = _parse_file(path, file, info.st_size)
         loaded = Loaded(document["interactions"], signature, folded_entries(path, document))
     _keep(path, loaded)
     return loaded
@@ -249,6 +249,96 @@ def _read(path: Path, file: BinaryIO, size: int) -> bytes:
         raise CassetteError(path, f"cannot read: {error.strerror or error}") from error
 
 
+def _parse_file(path: Path, file: BinaryIO, size: int) -> dict[str, Any]:
+    """The whole document of ``file``, checked as :func:`parse_document` checks it.
+
+    A file laid out as replay writes it is read in blocks and parsed an interaction at
+    a time: held in memory are the parsed interactions alone, not the file's bytes, nor the
+    parser's image of all of them, beside them (a cassette of 140 MB took 3.5 times its size
+    to load whole). Any other layout (a file edited by hand) is read and parsed whole."""
+    if size > MAX_CASSETTE_BYTES:
+        raise CassetteError(path, f"is {size} bytes, more than the {MAX_CASSETTE_BYTES} allowed")
+    try:
+        document = _parse_by_entry(file)
+        if document is None:
+            file.seek(0)
+    except OSError as error:
+        raise CassetteError(path, f"cannot read: {error.strerror or error}") from error
+    if document is None:
+        return parse_document(path, _read(path, file, size))
+    return _checked(path, document)
+
+
+_ENTRY_END = b"\n    }"
+"""Where an interaction ends, as replay writes the file (two-space indent, an interaction at
+depth two): a JSON string holds no line break, so nothing else opens a line with it."""
+_INTERACTIONS_END = (b"  }\n", b"  },\n")
+_BLOCK = 1 << 18
+"""How much of the file is read at a time while its interactions are cut apart."""
+
+
+def _parse_by_entry(file: BinaryIO) -> dict[str, Any] | None:
+    """The document in ``file``, each interaction parsed alone; None unless the layout is
+    replay's. Sound whatever the layout: the pieces cut where a line closes an interaction are
+    parsed each as members of one object, so a cut that falls anywhere else leaves a piece
+    that does not parse, and the file is then parsed whole."""
+    if file.readline() != b"{\n":
+        return None
+    others = [b"{\n"]  # the document's other members, as text: a version, folded entries
+    interactions: dict[str, Any] | None = None
+    for line in iter(file.readline, b""):
+        if line != b'  "interactions": {\n' or interactions is not None:
+            others.append(line)
+            continue
+        interactions = {}
+        rest = _parse_interactions(file, interactions)
+        if rest is None:
+            return None
+        others.append(b'  "interactions": {}' + rest[3:])
+    try:
+        document = orjson.loads(b"".join(others))
+    except orjson.JSONDecodeError:
+        return None
+    if not isinstance(document, dict):
+        return None
+    if interactions is not None:
+        document["interactions"] = interactions
+    return document
+
+
+def _parse_interactions(file: BinaryIO, into: dict[str, Any]) -> bytes | None:
+    """Parses the interactions ``file`` reads on with into ``into``, one at a time; returns
+    what follows them (from the line that closes them to the end of the file), None when the
+    layout is not replay's. Blocks are searched in C for the lines that close one."""
+    buffer = file.read(_BLOCK)
+    start = 0
+    while True:
+        if buffer.startswith(b"  }", start):  # no interaction opens here: their end
+            rest = buffer[start:] + file.read()
+            return rest if rest.startswith(_INTERACTIONS_END) else None
+        end = buffer.find(_ENTRY_END, start)
+        closed = end + len(_ENTRY_END)
+        if end < 0 or len(buffer) < closed + 2:
+            more = file.read(_BLOCK)
+            if not more:
+                return None
+            buffer = buffer[start:] + more
+            start = 0
+            continue
+        after = buffer[closed : closed + 2]
+        if after[:1] == b"\n":
+            following = closed + 1
+        elif after == b",\n":
+            following = closed + 2
+        else:
+            return None
+        try:
+            into.update(orjson.loads(b"".join((b"{", buffer[start:closed], b"}"))))
+        except orjson.JSONDecodeError:
+            return None
+        start = following
+
+
 def parse(path: Location, data: bytes) -> Document:
     """The interactions of a cassette file's bytes."""
     interactions: Document = parse_document(path, data)["interactions"]
@@ -263,6 +353,10 @@ def parse_document(path: Location, data: bytes) -> dict[str, Any]:
         document = orjson.loads(data)
     except orjson.JSONDecodeError as error:
         raise CassetteError(path, f"is not valid JSON: {error}") from error
+    return _checked(path, document)
+
+
+def _checked(path: Location, document: Any) -> dict[str, Any]:
     if not isinstance(document, dict):
         raise CassetteError(path, f"holds a JSON {type(document).__name__}, not a cassette object")
     if "version" not in document and "interactions" not in document:
@@ -273,7 +367,13 @@ def parse_document(path: Location, data: bytes) -> dict[str, Any]:
     interactions = document.setdefault("interactions", {})
     if not isinstance(interactions, dict):
         raise CassetteError(path, '"interactions" is not an object')
-    check_storable(path, document)
+    # Each interaction at its depth in the file, not the whole document dumped again at once:
+    # a copy of the file's size beside the parsed interactions.
+    for key, entry in interactions.items():
+        check_storable(path, {"interactions": {key: entry}})
+    check_storable(
+        path, {name: value for name, value in document.items() if name != "interactions"}
+    )
     return document
 
 
@@ -810,15 +910,8 @@ def encode_body(body: bytes, parsed: Any = NOT_JSON) -> dict[str, Any]:
 
 
 def _encode_headers(headers: Headers) -> dict[str, str]:
-    """In the file's order: the headers sorted by name (a stable sort, so a name's values are
-    joined in the order they came), cheaper than sorting the merged dict's items."""
-    merged: dict[str, str] = {}
-    for name, value in sorted(headers, key=_NAME):
-        merged[name] = f"{merged[name]}, {value}" if name in merged else value
-    return merged
-
-
-_NAME = operator.itemgetter(0)
+    """In the file's order: the headers sorted by name (:func:`merged_headers`)."""
+    return merged_headers(headers)
 
 
 _MALFORMED = (KeyError, TypeError, ValueError, AttributeError)
@@ -830,14 +923,15 @@ def decode(path: Location, key: str, entry: Any) -> Interaction:
     return Interaction(key, decode_request(path, key, entry), decode_outcomes(path, key, entry))
 
 
-def decode_request(path: Location, key: str, entry: Any) -> Request:
-    """The request of an entry alone, its responses left as they are (re-keying reads no more)."""
+def decode_request(path: Location, key: str, entry: Any, headers: bool = True) -> Request:
+    """The request of an entry alone, its responses left as they are (re-keying reads no more);
+    without its headers unless ``headers`` (a miss ranks every recording by the rest)."""
     try:
         request = entry["request"]
         return Request(
             method=_text(request["method"]),
             url=_url(request["url"]),
-            headers=_decode_headers(request.get("headers", {})),
+            headers=_decode_headers(request.get("headers", {})) if headers else (),
             body=decode_body(request.get("body")),
         )
     except _MALFORMED as error:
