@@ -695,6 +695,8 @@ def issued_ids(body: bytes, provider: Provider) -> list[tuple[str, bytes]]:
     found: list[tuple[str, bytes]] = []
     for match in _ids_pattern(provider.id_fields, provider.opaque_fields).finditer(body):
         name, value = match.group(1).decode(), match.group(2)
+        if value.endswith(_REDACTED):
+            continue  # a secret redaction took (a token named so): it stays as it reads
         if name in provider.opaque_fields or looks_generated(
             value.decode("utf-8", "replace"), provider.id_prefixes
         ):
@@ -702,6 +704,7 @@ def issued_ids(body: bytes, provider: Provider) -> list[tuple[str, bytes]]:
     return found
 
 
+_REDACTED = PLACEHOLDER.encode()
 _fixed_value_rewriters: dict[tuple[frozenset[str], frozenset[str]], Rewrites] = {}
 _ID_NAMES = rb"[A-Za-z0-9_]*+(?:(?<=_id)|(?<=Id))"
 """Any field named like an id (``generation_id``, ``toolUseId``): its value counts when it
