@@ -66,6 +66,13 @@ _PENDING = "_replay_pending"
 """The attribute of a connection holding its :class:`_Pending` between the two calls."""
 
 
+def _genuine(found: type[http.client.HTTPConnection]) -> type[http.client.HTTPConnection]:
+    """http.client's own class, even while vcrpy has put its stand-in in the module (vcrpy's
+    stubs keep the class they stand for as ``_baseclass``, and open one of it to send): a suite
+    that runs vcrpy beside replay."""
+    return cast(type[http.client.HTTPConnection], getattr(found, "_baseclass", found))
+
+
 def _is_routed(connection: http.client.HTTPConnection) -> bool:
     """urllib3's connections (and botocore's, built on them) are urllib3's adapter's."""
     return not any(kind.__module__.startswith("urllib3") for kind in type(connection).__mro__)
@@ -74,7 +81,7 @@ def _is_routed(connection: http.client.HTTPConnection) -> bool:
 def absolute(connection: http.client.HTTPConnection, target: str) -> str:
     if target.startswith(("http://", "https://")):  # sent to an HTTP proxy
         return target
-    scheme = "https" if isinstance(connection, http.client.HTTPSConnection) else "http"
+    scheme = "https" if isinstance(connection, _genuine(http.client.HTTPSConnection)) else "http"
     host = getattr(connection, "_tunnel_host", None) or connection.host
     port = getattr(connection, "_tunnel_port", None) or connection.port
     shown = f"[{host}]" if ":" in host else host
@@ -339,5 +346,6 @@ def patch_targets(
 
         return getresponse
 
-    yield http.client.HTTPConnection, "request", wrap_request
-    yield http.client.HTTPConnection, "getresponse", wrap_getresponse
+    connection = _genuine(http.client.HTTPConnection)
+    yield connection, "request", wrap_request
+    yield connection, "getresponse", wrap_getresponse

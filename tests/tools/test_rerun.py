@@ -116,6 +116,7 @@ def test_the_text_diff_and_exit_status_as_replay_diff_shows_them(
         "--key-env",
         "FAKE_LLM_KEY",
         "--yes",
+        env={**KEY_ENV, "COLUMNS": "300"},  # the paths whole: a worker's temporary ones are long
     )
     assert result.exit_code == 1
     assert "to send: 13 requests from 2 cassettes" in result.stdout
