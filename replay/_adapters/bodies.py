@@ -1,8 +1,43 @@
-"""A request body whole, whatever form a client library takes it in (urllib3, http.client)."""
+"""The bodies of the standard library's client and urllib3: a request body whole, whatever
+form the library takes it in, and a recorded response's body relayed piece by piece."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import Any
+
+from replay._cassette import Recording
+from replay._core.model import TransportFailure
+from replay._core.streams import StreamRecorder
+
+
+def relayed(
+    read: Callable[[], bytes],
+    finished: Callable[[], object],
+    recorder: StreamRecorder,
+    recording: Recording,
+    failures: tuple[type[BaseException], ...],
+    failed: Callable[[BaseException], TransportFailure],
+) -> Iterator[bytes]:
+    """Each upstream piece (``read()`` until it gives nothing) to the caller as it arrives,
+    kept for the cassette: added at its end, its provider's final event, a transport error
+    (one of ``failures``, recorded as ``failed`` makes it), or the caller closing it half-way;
+    ``finished`` gives the connection back once the body is read whole."""
+    try:
+        while raw := read():
+            if data := recorder.feed(raw):
+                if recorder.at_final_event:
+                    recording.finish(True)
+                if shown := recording.shown.feed(data):
+                    yield shown
+    except failures as error:
+        recording.finish(False, failed(error))
+        raise
+    rest = recording.shown.rest()
+    recording.finish(True)
+    finished()
+    if rest:
+        yield rest
 
 
 def body_bytes(body: Any) -> bytes:

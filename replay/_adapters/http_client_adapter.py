@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, cast
 
-from replay._adapters.bodies import body_bytes
+from replay._adapters.bodies import body_bytes, relayed
 from replay._cassette import Cassette, Record, Recording, Replay
 from replay._core import model
 from replay._core.model import Chunk, Response, TransportFailure, stored_headers
@@ -255,21 +255,14 @@ def teed(
 def _recorded(
     upstream: http.client.HTTPResponse, recorder: StreamRecorder, recording: Recording
 ) -> Iterator[bytes]:
-    try:
-        while raw := upstream.read1(_READ_SIZE):
-            if data := recorder.feed(raw):
-                if recorder.at_final_event:
-                    recording.finish(True)
-                if shown := recording.shown.feed(data):
-                    yield shown
-    except _FAILURES as error:
-        recording.finish(False, failure(error, usage.now()))
-        raise
-    rest = recording.shown.rest()
-    recording.finish(True)
-    upstream.close()
-    if rest:
-        yield rest
+    return relayed(
+        functools.partial(upstream.read1, _READ_SIZE),
+        upstream.close,
+        recorder,
+        recording,
+        _FAILURES,
+        lambda error: failure(error, usage.now()),
+    )
 
 
 def _upstream_target(

@@ -46,7 +46,7 @@ import urllib3
 from urllib3 import exceptions
 from urllib3.connectionpool import HTTPConnectionPool
 
-from replay._adapters.bodies import body_bytes
+from replay._adapters.bodies import body_bytes, relayed
 from replay._adapters.failures import urllib3_kind
 from replay._cassette import Cassette, Record, Recording, Replay
 from replay._core import model
@@ -245,21 +245,14 @@ def failure(error: BaseException, recorded_at: str) -> TransportFailure:
 def _recorded(upstream: Any, recorder: StreamRecorder, recording: Recording) -> Iterator[bytes]:
     """Each upstream piece to the caller as it arrives, kept for the cassette: added at its
     end, its provider's final event, a transport error, or the caller closing it half-way."""
-    try:
-        while raw := upstream.read1(_READ_SIZE, decode_content=False):
-            if data := recorder.feed(raw):
-                if recorder.at_final_event:
-                    recording.finish(True)
-                if shown := recording.shown.feed(data):
-                    yield shown
-    except _FAILURES as error:
-        recording.finish(False, failure(error, usage.now()))
-        raise
-    rest = recording.shown.rest()
-    recording.finish(True)
-    upstream.release_conn()
-    if rest:
-        yield rest
+    return relayed(
+        functools.partial(upstream.read1, _READ_SIZE, decode_content=False),
+        upstream.release_conn,
+        recorder,
+        recording,
+        _FAILURES,
+        lambda error: failure(error, usage.now()),
+    )
 
 
 def teed(
