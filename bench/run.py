@@ -1056,6 +1056,9 @@ def markdown(figures: list[Figure], host: dict[str, Any], seconds: float) -> str
     lines = ["# Benchmark results", "", f"Run of {when}, {seconds:.0f} s in all. {described}."]
     for figure in figures:
         lines += ["", f"## {figure.name} ({figure.unit}, median)", ""]
+        if not figure.rows:  # not measured here (no Chromium for the browser's figure)
+            lines += [*(f"- {note}" for note in figure.notes or ["not measured in this run"])]
+            continue
         keys = [k for k in figure.rows[0] if k != "rounds"] + ["rounds"]
         lines.append("| " + " | ".join(keys) + " |")
         lines.append("|" + "---|" * len(keys))
