@@ -1,14 +1,29 @@
 """The bodies of the standard library's client and urllib3: a request body whole, whatever
-form the library takes it in, and a recorded response's body relayed piece by piece."""
+form the library takes it in, a replayed body played, and a recorded one relayed piece by
+piece."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from replay._cassette import Recording
-from replay._core.model import TransportFailure
-from replay._core.streams import StreamRecorder
+from replay._core.model import Chunk, TransportFailure
+from replay._core.streams import StreamRecorder, pacing
+
+
+def played(
+    chunks: tuple[Chunk, ...], speed: float | None, cut: Exception | None
+) -> Iterator[bytes]:
+    """A replayed body's chunks, at the recorded pace when ``speed`` is set, then the recorded
+    failure that cut it short, if one did."""
+    for wait, data in pacing(chunks, speed):
+        if wait:
+            time.sleep(wait)
+        yield data
+    if cut is not None:
+        raise cut
 
 
 def relayed(

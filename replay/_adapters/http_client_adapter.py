@@ -32,12 +32,12 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, cast
 
-from replay._adapters.bodies import body_bytes, relayed
+from replay._adapters.bodies import body_bytes, played, relayed
 from replay._cassette import Cassette, Record, Recording, Replay
 from replay._core import model
-from replay._core.model import Chunk, Response, TransportFailure, stored_headers
+from replay._core.model import Response, TransportFailure, stored_headers
 from replay._core.own_traffic import inside_cassette, through_cassette
-from replay._core.streams import StreamRecorder, pacing
+from replay._core.streams import StreamRecorder
 from replay._store import usage
 
 _READ_SIZE = 2**16
@@ -189,21 +189,10 @@ def replayed(pending: _Pending, outcome: Response | TransportFailure) -> http.cl
     if isinstance(outcome, TransportFailure):
         raise exception(outcome)
     cut = None if outcome.failure is None else exception(outcome.failure)
-    body = _played(outcome.chunks, pending.cassette.replay_speed, cut)
+    body = played(outcome.chunks, pending.cassette.replay_speed, cut)
     return _response(
         pending.method, pending.url, outcome.status, outcome.headers, body, lambda: None
     )
-
-
-def _played(
-    chunks: tuple[Chunk, ...], speed: float | None, cut: Exception | None
-) -> Iterator[bytes]:
-    for wait, data in pacing(chunks, speed):
-        if wait:
-            time.sleep(wait)
-        yield data
-    if cut is not None:
-        raise cut
 
 
 def exception(failure: TransportFailure) -> Exception:

@@ -46,14 +46,14 @@ import urllib3
 from urllib3 import exceptions
 from urllib3.connectionpool import HTTPConnectionPool
 
-from replay._adapters.bodies import body_bytes, relayed
+from replay._adapters.bodies import body_bytes, played, relayed
 from replay._adapters.failures import urllib3_kind
 from replay._cassette import Cassette, Record, Recording, Replay
 from replay._core import model
 from replay._core.errors import UnroutedLibrary
-from replay._core.model import Chunk, Response, TransportFailure, stored_headers
+from replay._core.model import Response, TransportFailure, stored_headers
 from replay._core.own_traffic import inside_cassette, through_cassette
-from replay._core.streams import StreamRecorder, pacing
+from replay._core.streams import StreamRecorder
 from replay._store import usage
 
 _VERSION = importlib.metadata.version("urllib3")
@@ -185,7 +185,7 @@ def replayed(
     cut = None if outcome.failure is None else exception(outcome.failure, pool, conn, url)
     return _response(
         pool,
-        _Pieces(_played(outcome.chunks, speed, cut), lambda: None),
+        _Pieces(played(outcome.chunks, speed, cut), lambda: None),
         headers=list(outcome.headers),
         status=outcome.status,
         reason=_reason(outcome.status),
@@ -193,17 +193,6 @@ def replayed(
         version_string="HTTP/1.1",
         **options,
     )
-
-
-def _played(
-    chunks: tuple[Chunk, ...], speed: float | None, cut: Exception | None
-) -> Iterator[bytes]:
-    for wait, data in pacing(chunks, speed):
-        if wait:
-            time.sleep(wait)
-        yield data
-    if cut is not None:
-        raise cut
 
 
 def _reason(status: int) -> str:
