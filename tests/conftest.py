@@ -53,8 +53,14 @@ def _lean_pytest_subprocesses() -> Iterator[None]:
 
 @pytest.fixture
 def pytester(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
-    """pytest's own, whose runs are lean too: it clears ``PYTEST_ADDOPTS``, set again here."""
+    """pytest's own, whose runs are lean too: it clears ``PYTEST_ADDOPTS``, set again here.
+
+    Its runs start from the mode their test asks for, not the one of the CI running us: ``CI``
+    set there would put every inner run in mode ``none`` and make a recording run record
+    nothing. A test about ``CI`` sets it again itself."""
     monkeypatch.setenv("PYTEST_ADDOPTS", LEAN_PYTEST)
+    for variable in ("CI", "REPLAY_MODE"):
+        monkeypatch.delenv(variable, raising=False)
     return pytester
 
 
