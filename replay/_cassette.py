@@ -755,13 +755,23 @@ class Cassette:
                     members.append(current)  # passed over above: it keys as stored
                 ranked: list[tuple[str, str]] = []
                 for stored_key in members:
-                    interaction = self._interaction(stored_key)
-                    if interaction is not None and interaction.outcomes:
-                        ranked.append((interaction.outcomes[0].recorded_at, stored_key))
+                    recorded_at = self._first_recorded_at(stored_key)
+                    if recorded_at is not None:
+                        ranked.append((recorded_at, stored_key))
                 group = tuple(stored_key for _, stored_key in sorted(ranked))
                 if group and group != (current,):
                     self._rekeyed[current] = group
         return self._rekeyed
+
+    def _first_recorded_at(self, key: str) -> str | None:
+        """When the first response under ``key`` was recorded (None: there is none), from what
+        is decoded already or else from the file's entry, decoding none: a rule change that
+        gathers every entry anew would otherwise hold every interaction decoded."""
+        known = self._changes.get(key) or self._decoded.get(key)
+        if known is not None:
+            return known.outcomes[0].recorded_at if known.outcomes else None
+        entry = self._base().interactions.get(key)
+        return None if entry is None else store.first_recorded_at(self.path, key, entry)
 
     def _current_key(self, stored_key: str, entry: Any) -> str:
         """The key of the request stored under ``stored_key`` by today's rules."""
@@ -835,7 +845,15 @@ class Cassette:
                     else store.decode_request(self.path, key, entries[key])
                 )
 
-            closest = request_keys.closest(asked, sketches, self.match_rules, whole)
+            def body(index: int) -> bytes:
+                key = keys[index]
+                return (
+                    sketches[index].body
+                    if key is None
+                    else store.request_body(self.path, key, entries[key])
+                )
+
+            closest = request_keys.closest(asked, sketches, self.match_rules, whole, body)
         if closest is None:
             if not self._file_existed:
                 reason = f"{reason}; {CASSETTE_MISSING}"
@@ -851,9 +869,10 @@ class Cassette:
 
     def _answered(self) -> tuple[list[str | None], list[Request]]:
         """The request of each interaction holding a response, by key, with the key it is
-        stored under in the file when it is decoded there without its headers (None when it is
-        whole): neither its responses nor its headers are decoded for a miss, which ranks
-        every recording."""
+        stored under in the file when it is decoded there without its headers and body (None
+        when it is whole): neither its responses nor its headers are decoded for a miss, which
+        ranks every recording, and its body only as it is ranked (the ``body`` of
+        :func:`~replay._core.key.closest`)."""
         entries = self._base().interactions
         keys: list[str | None] = []
         requests = []
@@ -867,7 +886,9 @@ class Cassette:
             entry = entries[key]
             if isinstance(entry, dict) and entry.get("responses"):
                 keys.append(key)
-                requests.append(store.decode_request(self.path, key, entry, headers=False))
+                requests.append(
+                    store.decode_request(self.path, key, entry, headers=False, body=False)
+                )
         return keys, requests
 
     # Recording.

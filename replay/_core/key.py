@@ -345,6 +345,7 @@ def closest(
     recorded: Sequence[Request],
     rules: KeyRules,
     whole: Callable[[int], Request] | None = None,
+    body: Callable[[int], bytes] | None = None,
 ) -> Request | None:
     """The recorded request most like ``asked``: the fewest differences in method, host and
     path, then the fewest differences of all (:func:`differences`), the first in ``recorded``
@@ -354,19 +355,21 @@ def closest(
     method and path are searched (else those of the same path, else all), the
     :data:`CLOSEST_COMPARED` that share the most bytes of URL and body with ``asked`` compared
     field by field. ``whole(i)``, if given, is ``recorded[i]`` with what ranking them needs
-    not (its headers): only those compared are made whole."""
+    not (its headers): only those compared are made whole. ``body(i)``, if given, is the body
+    of ``recorded[i]``, which ``recorded`` then leaves out: each is made as it is ranked and let
+    go, so that a miss holds no copy of every recorded body at once."""
     route = (asked.method, urlsplit(asked.url).path)
     routes = [(request.method, urlsplit(request.url).path) for request in recorded]
     tier = [index for index, its in enumerate(routes) if its == route]
     if not tier:
         tier = [index for index, its in enumerate(routes) if its[1] == route[1]]
     url = asked.url.encode()
+    body_of = body or (lambda index: recorded[index].body)
     ranked = heapq.nsmallest(
         CLOSEST_COMPARED,
         tier or range(len(recorded)),
         key=lambda index: (
-            _unshared(recorded[index].url.encode(), url)
-            + _unshared(recorded[index].body, asked.body)
+            _unshared(recorded[index].url.encode(), url) + _unshared(body_of(index), asked.body)
         ),
     )
     nearest = [recorded[index] if whole is None else whole(index) for index in sorted(ranked)]

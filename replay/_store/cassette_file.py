@@ -923,19 +923,46 @@ def decode(path: Location, key: str, entry: Any) -> Interaction:
     return Interaction(key, decode_request(path, key, entry), decode_outcomes(path, key, entry))
 
 
-def decode_request(path: Location, key: str, entry: Any, headers: bool = True) -> Request:
+def decode_request(
+    path: Location, key: str, entry: Any, headers: bool = True, body: bool = True
+) -> Request:
     """The request of an entry alone, its responses left as they are (re-keying reads no more);
-    without its headers unless ``headers`` (a miss ranks every recording by the rest)."""
+    without its headers unless ``headers``, nor its body unless ``body`` (a miss ranks every
+    recording by its URL and by its body, made one at a time: :func:`request_body`)."""
     try:
         request = entry["request"]
         return Request(
             method=_text(request["method"]),
             url=_url(request["url"]),
             headers=_decode_headers(request.get("headers", {})) if headers else (),
-            body=decode_body(request.get("body")),
+            body=decode_body(request.get("body")) if body else b"",
         )
     except _MALFORMED as error:
         raise _malformed(path, key, error) from error
+
+
+def request_body(path: Location, key: str, entry: Any) -> bytes:
+    """The body of an entry's request, nothing else of it decoded."""
+    try:
+        return decode_body(entry["request"].get("body"))
+    except _MALFORMED as error:
+        raise _malformed(path, key, error) from error
+
+
+def first_recorded_at(path: Location, key: str, entry: Any) -> str | None:
+    """When the first response of an entry was recorded, None if it has none: read where it is
+    in the entry, nothing decoded (re-keying ranks every entry a rule change gathers by it),
+    but for an entry not so shaped, decoded, to fail as a replay of it would."""
+    responses = entry.get("responses") if type(entry) is dict else None
+    if type(responses) is list:
+        if not responses:
+            return None
+        first = responses[0]
+        recorded_at = first.get("recorded_at") if type(first) is dict else None
+        if type(recorded_at) is str:
+            return recorded_at
+    outcomes = decode_outcomes(path, key, entry)
+    return outcomes[0].recorded_at if outcomes else None
 
 
 def decode_outcomes(path: Location, key: str, entry: Any) -> list[Outcome]:
