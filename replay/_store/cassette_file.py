@@ -67,6 +67,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import os
+import re
 import secrets
 import stat
 import threading
@@ -255,13 +256,18 @@ def _parse_file(path: Path, file: BinaryIO, size: int) -> dict[str, Any]:
     A file laid out as replay writes it is read in blocks and parsed an interaction at
     a time: held in memory are the parsed interactions alone, not the file's bytes, nor the
     parser's image of all of them, beside them (a cassette of 140 MB took 3.5 times its size
-    to load whole). Any other layout (a file edited by hand) is read and parsed whole."""
+    to load whole). Any other layout (a file edited by hand, written compact) is cut apart by
+    a scan of its strings and brackets (:func:`_parse_streamed`), slower but as lean. A file
+    neither reads is parsed whole, which names what is wrong in it and where."""
     if size > MAX_CASSETTE_BYTES:
         raise CassetteError(path, f"is {size} bytes, more than the {MAX_CASSETTE_BYTES} allowed")
     try:
         document = _parse_by_entry(file)
         if document is None:
             file.seek(0)
+            document = _parse_streamed(file)
+            if document is None:
+                file.seek(0)
     except OSError as error:
         raise CassetteError(path, f"cannot read: {error.strerror or error}") from error
     if document is None:
@@ -337,6 +343,171 @@ def _parse_interactions(file: BinaryIO, into: dict[str, Any]) -> bytes | None:
         except orjson.JSONDecodeError:
             return None
         start = following
+
+
+_TOKEN = re.compile(rb'"(?:[^"\\]++|\\.)*+"|([{\[])|([}\]])|"')
+"""What a scan of the document's top level stops at: a whole string (passed over, whatever
+brackets it holds), an opening bracket (group 1), a closing one (group 2), or a string that
+runs past what was read (a lone quote)."""
+_OPENS_INTERACTIONS = re.compile(rb"[ \t\r\n]*:[ \t\r\n]*\{")
+_NEXT_ENTRY = re.compile(rb'\}[ \t\r\n]*,[ \t\r\n]*"[0-9a-f]{32}"[ \t\r\n]*:[ \t\r\n]*\{')
+"""Where an interaction may end and the next begin: an object closed, and an object under a
+key of the kind replay makes (a request key). Only a guess, which parsing the piece it closes
+confirms: the same text deeper in an interaction leaves a piece that does not parse."""
+_ENTRY_GUESS_BYTES = 64
+"""More than a match of :data:`_NEXT_ENTRY` spans in any file but one spaced out by hand: a
+match cut by the end of what was read is searched for again when more is."""
+_WHITESPACE = b" \t\r\n"
+_PIECE_BYTES = 1 << 16
+"""How much of the interactions :func:`_parse_streamed` parses at a time, at least."""
+_WRONG_GUESSES = 8
+"""How many guesses in a row may prove wrong before the file is parsed whole instead."""
+_READ_APART = b'"\\u0000interactions, read apart"'
+"""What stands for the interactions in the rest of the document when it is parsed: a later
+member of the same name (which a whole parse would take) replaces it, and is seen to."""
+_READ_APART_VALUE = orjson.loads(_READ_APART)
+
+
+def _parse_streamed(file: BinaryIO) -> dict[str, Any] | None:
+    """The document in ``file``, in any layout, its interactions parsed a piece at a time; None
+    when it cannot be so read (then it is parsed whole, to say what is wrong).
+
+    The document's top level is scanned, string by string and bracket by bracket, to its first
+    member ``"interactions"``; that object is cut where an interaction may end
+    (:data:`_NEXT_ENTRY`), into pieces that are each parsed as the members of one object, the
+    last with what follows it; the rest of the document is parsed apart. Every byte is parsed
+    by orjson in one piece or another, and pieces join as JSON's grammar joins the members of
+    an object (a comma between two, none before the first), so a cut that falls anywhere else
+    leaves a piece that does not parse: what is read is what a whole parse gives, or nothing."""
+    reader = _Reader(file)
+    head = reader.head()
+    if head is None:
+        return None
+    interactions: dict[str, Any] = {}
+    first, wrong, search = True, 0, _PIECE_BYTES
+    while True:
+        guess = reader.find(_NEXT_ENTRY, search)
+        if guess is None:
+            break
+        cut = guess.start() + 1
+        members = _members(reader.buffer[reader.mark : cut], first)
+        if members is None:
+            wrong += 1
+            if wrong > _WRONG_GUESSES:
+                return None
+            search = cut - reader.mark
+            continue
+        interactions.update(members)
+        reader.mark, first, wrong, search = cut, False, 0, _PIECE_BYTES
+    rest = reader.rest()
+    if first and len(rest) > _PIECE_BYTES:
+        return None  # no interaction ends as guessed: the file is parsed whole, as it was
+    end = _object_end(rest, first)
+    if end is None:
+        return None
+    last = rest[:end].rstrip(_WHITESPACE)
+    members = _members(last[:-1], first) if last.endswith(b"}") else None
+    if members is None:
+        return None
+    interactions.update(members)
+    return _around(head, interactions, rest[end:])
+
+
+def _object_end(rest: bytes, first: bool) -> int | None:
+    """Where, in ``rest``, the object it is the rest of ends (``first``: it is all of it, but
+    for the opening bracket): where a parse of it finds content after it. Only a guess, which
+    parsing what is before it confirms."""
+    probe = b"".join((b"{" if first else b'{"":0', rest))
+    try:
+        orjson.loads(probe)
+    except orjson.JSONDecodeError as error:
+        position: int = error.pos  # in characters, not bytes
+    else:
+        return None  # nothing after the object: the document around it is not closed
+    if not probe.isascii():
+        text = probe.decode("utf-8", "surrogateescape")
+        position = len(text[:position].encode("utf-8", "surrogateescape"))
+    return position - len(probe) + len(rest)
+
+
+class _Reader:
+    """A file read in blocks, from its first byte not yet taken (``mark``) on."""
+
+    def __init__(self, file: BinaryIO) -> None:
+        self.file = file
+        self.buffer = b""
+        self.mark = 0
+
+    def more(self) -> bool:
+        """Read on, dropping what was taken; False at the end of the file."""
+        kept = self.buffer[self.mark :]
+        data = self.file.read(max(_BLOCK, len(kept)))  # as much again: no copy per block
+        self.buffer = kept + data
+        self.mark = 0
+        return bool(data)
+
+    def head(self) -> bytes | None:
+        """The document up to the opening bracket of its top-level member ``interactions``,
+        taken, from a scan of its tokens; None if there is none so written."""
+        scan = depth = 0
+        while True:
+            token = _TOKEN.search(buffer := self.buffer, scan)
+            if token is None or (token.lastindex is None and len(token.group()) == 1):
+                if not self.more():
+                    return None
+                continue
+            scan = token.end()
+            if token.lastindex == 1:
+                depth += 1
+            elif token.lastindex == 2:
+                depth -= 1
+            elif depth == 1 and token.group() == b'"interactions"':
+                opening = _OPENS_INTERACTIONS.match(buffer, scan)
+                if opening is None and len(buffer) - scan < _BLOCK and self.more():
+                    opening = _OPENS_INTERACTIONS.match(self.buffer, scan)
+                if opening is not None:
+                    self.mark = opening.end()
+                    return self.buffer[: opening.end() - 1]
+
+    def find(self, pattern: re.Pattern[bytes], after: int) -> re.Match[bytes] | None:
+        """The first match of ``pattern`` at least ``after`` bytes past ``mark``, reading on
+        as far as it takes; None at the end of the file."""
+        while True:
+            found = pattern.search(self.buffer, self.mark + after)
+            if found is not None:
+                return found
+            after = max(after, len(self.buffer) - self.mark - _ENTRY_GUESS_BYTES)
+            if not self.more():
+                return None
+
+    def rest(self) -> bytes:
+        """All that is not taken, to the end of the file."""
+        return self.buffer[self.mark :] + self.file.read()
+
+
+def _around(head: bytes, interactions: dict[str, Any], tail: bytes) -> dict[str, Any] | None:
+    """The document whose text is ``head``, its interactions, then ``tail``; None unless the
+    text around them parses, and gives them no other value."""
+    try:
+        document = orjson.loads(b"".join((head, _READ_APART, tail)))
+    except orjson.JSONDecodeError:
+        return None
+    if not (isinstance(document, dict) and document.get("interactions") == _READ_APART_VALUE):
+        return None
+    document["interactions"] = interactions
+    return document
+
+
+def _members(piece: bytes, first: bool) -> dict[str, Any] | None:
+    """The members of an object in ``piece``: the first piece of it, or one that starts at a
+    cut, after the one comma the guess that made it saw (:data:`_NEXT_ENTRY`)."""
+    if not first:
+        piece = piece[piece.index(b",") + 1 :]
+    try:
+        members: dict[str, Any] = orjson.loads(b"".join((b"{", piece, b"}")))
+    except orjson.JSONDecodeError:
+        return None
+    return members
 
 
 def parse(path: Location, data: bytes) -> Document:

@@ -1,31 +1,35 @@
 """A cassette file laid out as replay writes it is parsed an interaction at a time: loading it
 holds the parsed interactions alone, not also the file's bytes, the parser's image of them and
-a second serialization. The result is the whole file's parse, whatever the layout: a file in
-another (edited by hand) is parsed whole, and one that is not JSON is refused as before."""
+a second serialization. A file in another layout (compact, edited by hand) is cut apart by a
+scan and parsed a piece at a time. The result is the whole file's parse, whatever the layout,
+and a file that is not JSON is refused as before, by a whole parse naming where."""
 
 from __future__ import annotations
 
+import re
 import tracemalloc
 from pathlib import Path
 
 import orjson
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from replay import CassetteError
 from replay._core.model import Chunk, Interaction, Request, Response
 from replay._store import cassette_file as store
 
 
-def interaction(number: int) -> Interaction:
+def interaction(number: int, key: str = "key{:05}") -> Interaction:
     body = orjson.dumps({"messages": [{"role": "user", "content": f"question {number} " * 40}]})
     request = Request("POST", "https://api.example.test/v1/chat", (), body)
     answer = orjson.dumps({"choices": [{"message": {"content": f"answer {number} " * 200}}]})
     response = Response(200, (("content-type", "application/json"),), (Chunk(answer, 0.0),), "x")
-    return Interaction(f"key{number:05}", request, (response,))
+    return Interaction(key.format(number), request, (response,))
 
 
-def written(path: Path, count: int, folded: tuple[str, ...] = ()) -> Path:
-    entries = {i.key: store.encode(i) for i in map(interaction, range(count))}
+def written(path: Path, count: int, folded: tuple[str, ...] = (), key: str = "key{:05}") -> Path:
+    entries = {i.key: store.encode(i) for i in (interaction(n, key) for n in range(count))}
     path.write_bytes(store.dump(entries, folded))
     return path
 
@@ -88,3 +92,74 @@ def test_loading_holds_little_beside_the_parsed_interactions(tmp_path: Path) -> 
     # Read in many blocks, interactions cut across their edges: the same as the whole parse.
     assert path.stat().st_size > 20 * store._BLOCK
     assert loaded.interactions == orjson.loads(path.read_bytes())["interactions"]
+
+
+REQUEST_KEY = "{:032x}"
+"""A key as replay makes them, where the scan of a compact file guesses an interaction ends."""
+
+
+def compact(path: Path) -> Path:
+    path.write_bytes(orjson.dumps(orjson.loads(path.read_bytes())))
+    return path
+
+
+def test_a_compact_file_is_parsed_in_pieces_as_the_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = compact(written(tmp_path / "c.json", 300, ("entry-1.json",), REQUEST_KEY))
+    whole = orjson.loads(path.read_bytes())
+    monkeypatch.setattr(store, "parse_document", None)  # the whole file is never parsed
+    loaded = store.load(path)
+    assert path.stat().st_size > 10 * store._PIECE_BYTES  # cut into many pieces
+    assert loaded.interactions == whole["interactions"]
+    assert loaded.folded == frozenset({"entry-1.json"})
+
+
+SPOILERS = [b"{", b"}", b"[", b"]", b",", b":", b'"', b"\\", b" ", b"0", b"\xc3", b'}, "k'] + [
+    b'},"%032x":{' % n for n in range(2)
+]
+"""What an edit may put in or take out: JSON's punctuation, a lone byte of a character, and what
+the scan takes for the end of an interaction."""
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    near=st.integers(0, 40),
+    offset=st.integers(-3, 3),
+    anywhere=st.none() | st.integers(0, 20_000),
+    spoiler=st.sampled_from(SPOILERS),
+    cut=st.integers(0, 3),
+    layout=st.sampled_from(["compact", "spaced"]),
+)
+def test_any_edit_loads_as_a_whole_parse_would(
+    tmp_path_factory: pytest.TempPathFactory,
+    near: int,
+    offset: int,
+    anywhere: int | None,
+    spoiler: bytes,
+    cut: int,
+    layout: str,
+) -> None:
+    """Small pieces and blocks, so that the file is cut in many places; an edit anywhere, or
+    at a few bytes from where an interaction may end (a cut), a member's key, or a bracket:
+    the file loads as the whole parse gives it, or is refused with its very message."""
+    path = compact(written(tmp_path_factory.mktemp("edit") / "c.json", 6, key=REQUEST_KEY))
+    data = path.read_bytes()
+    if layout == "spaced":
+        data = data.replace(b",", b" ,\r\n ").replace(b":", b"\t: ")
+    marks = [m.start() for m in re.finditer(rb'\}[ \r\n,]*"[0-9a-f]{32}|[\[\]{}]"?', data)]
+    where = anywhere % len(data) if anywhere is not None else marks[near % len(marks)] + offset
+    data = data[:where] + spoiler + data[where + cut :]
+    path.write_bytes(data)
+    try:
+        expected: object = store.parse_document(path, data)["interactions"]
+    except CassetteError as error:
+        expected = str(error)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(store, "_PIECE_BYTES", 1_000)
+        patch.setattr(store, "_BLOCK", 1_500)
+        try:
+            found: object = store.load(path).interactions
+        except CassetteError as error:
+            found = str(error)
+    assert found == expected
