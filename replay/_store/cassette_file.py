@@ -256,9 +256,9 @@ def _parse_file(path: Path, file: BinaryIO, size: int) -> dict[str, Any]:
     A file laid out as replay writes it is read in blocks and parsed an interaction at
     a time: held in memory are the parsed interactions alone, not the file's bytes, nor the
     parser's image of all of them, beside them (a cassette of 140 MB took 3.5 times its size
-    to load whole). Any other layout (a file edited by hand, written compact) is cut apart by
-    a scan of its strings and brackets (:func:`_parse_streamed`), slower but as lean. A file
-    neither reads is parsed whole, which names what is wrong in it and where."""
+    to load whole). Any other layout (a file edited by hand, written compact) is cut apart
+    where an interaction may end and parsed a piece at a time (:func:`_parse_streamed`), as
+    lean. A file neither reads is parsed whole, which names what is wrong in it and where."""
     if size > MAX_CASSETTE_BYTES:
         raise CassetteError(path, f"is {size} bytes, more than the {MAX_CASSETTE_BYTES} allowed")
     try:
