@@ -21,7 +21,7 @@ GONE = ["no-such-mcp-server-program"]
 KEY = "wk-live-7Gq2xLp9RsT4vN8mK3dF"
 ARGUMENT_SECRET = "arg-Zx81LmQ0pRt5"
 EXPECTED = {
-    "tools": ["account", "add", "fail", "forecast", "weather"],
+    "tools": ["account", "add", "fail", "forecast", "tick", "weather"],
     "added": ["3"],
     "weather": {"city": "Paris", "celsius": 21.5},
     "failed": [True, "Error executing tool fail"],
