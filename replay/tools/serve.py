@@ -431,15 +431,6 @@ def for_test(
 # Configuration.
 
 
-def nearest_pyproject(start: Path) -> Path:
-    """``pyproject.toml`` in ``start`` or the closest directory above that has one."""
-    for directory in (start, *start.parents):
-        candidate = directory / "pyproject.toml"
-        if candidate.is_file():
-            return candidate
-    return start / "pyproject.toml"
-
-
 def serve_table(pyproject: Path) -> dict[str, object]:
     """``[tool.replay.serve]``, checked: ``upstreams``, ``cassettes``, ``host``, ``port``,
     ``allow_hosts``."""

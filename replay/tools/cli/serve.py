@@ -26,7 +26,7 @@ from replay._core.redact import hidden_credentials
 from replay._store import usage
 from replay.tools import extras
 from replay.tools.cli.output import _COLOR
-from replay.tools.config import LOCATION
+from replay.tools.config import LOCATION, nearest_pyproject
 from replay.tools.serve import (
     DEFAULT_CASSETTES,
     DEFAULT_HOST,
@@ -41,7 +41,6 @@ from replay.tools.serve import (
     _server,
     held_routes,
     listen,
-    nearest_pyproject,
     plan,
     url_of,
 )
