@@ -15,8 +15,8 @@ Where each setting comes from, the first that sets it winning:
 - ``--cassettes``, ``--host``, ``--port``: the option, else ``[tool.replay.serve]``, else
   ``cassettes``, ``127.0.0.1`` and 8787;
 - the cassettes' options (``ignore``, ``secrets``, ``replay_speed``...): ``[tool.replay]``,
-  ``--replay-speed`` and ``--allow-playback-repeats`` winning over theirs. Playback repeats
-  are on unless turned off (:data:`SERVE_DEFAULTS`).
+  ``--replay-speed``, ``--allow-playback-repeats`` and ``--unused`` winning over theirs.
+  Playback repeats are on unless turned off (:data:`SERVE_DEFAULTS`).
 
 The first line printed holds the URL; then the routes, the environment variables to set and
 how to choose a cassette. SIGINT and SIGTERM stop it gracefully: requests under way finish,
