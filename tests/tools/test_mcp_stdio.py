@@ -269,7 +269,8 @@ def test_diff_shows_the_first_message_that_differs_as_a_tool_result(
 def test_a_recording_stopped_before_the_session_ends_is_kept_incomplete(tmp_path: Path) -> None:
     cassette = tmp_path / "stopped.json"
     relay = subprocess.Popen(
-        [sys.executable, "-m", "replay", "mcp", str(cassette), "--", *SERVER],
+        # The mode named: with CI set (and passed on, as here) it would be none.
+        [sys.executable, "-m", "replay", "mcp", str(cassette), "--mode", "once", "--", *SERVER],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
     )
