@@ -50,7 +50,7 @@ from urllib.parse import urlsplit
 
 import anyio.to_thread
 
-from replay._core import eventstream, expiry
+from replay._core import eventstream, expiry, mcp
 from replay._core import key as request_keys
 from replay._core.errors import (
     CassetteError,
@@ -560,7 +560,9 @@ class Cassette:
                 recorded=len(outcomes),
                 played=played,
                 file_existed=self._file_existed,
-                repeat=self.allow_playback_repeats,
+                # Asked only once a request's recordings are used up: not on the hot path.
+                repeat=self.allow_playback_repeats
+                or (0 < len(outcomes) <= played and mcp.replays_again(request)),
             )
             if action is Action.MISS:
                 miss = self._miss(request, reason, used_up=bool(outcomes))

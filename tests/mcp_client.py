@@ -2,6 +2,9 @@
 
 ``python tests/mcp_client.py http URL [CASSETTE]``: Streamable HTTP inside
 ``replay.use_cassette(CASSETTE)``, or straight to URL (a ``replay serve`` proxy).
+``python tests/mcp_client.py sessions URL CASSETTE``: two sessions one after the other inside
+one ``use_cassette(CASSETTE)``, each calling ``tick`` twice, the second call after the SDK
+has had time to reopen its server-event stream; prints the ticks and the cassette's misses.
 ``python tests/mcp_client.py stdio CASSETTE [MODE] -- COMMAND...``: stdio, the server's
 command run through ``python -m replay mcp``.
 """
@@ -51,6 +54,25 @@ async def over_http(url: str, cassette: str | None) -> dict[str, Any]:
                 return await conversation(session)
 
 
+REOPENED_AFTER = 1.5
+"""Seconds a session waits between its calls: the SDK reopens its GET stream a second after
+it ends, which a replayed one does at once."""
+
+
+async def sessions(url: str, cassette: str) -> dict[str, Any]:
+    ticks: list[str] = []
+    with replay.use_cassette(cassette) as recordings:
+        for _ in range(2):
+            async with streamable_http_client(url) as (read, write):
+                async with ClientSession(read, write) as session:
+                    await session.initialize()
+                    for wait in (0, REOPENED_AFTER):
+                        await anyio.sleep(wait)
+                        ticked = await session.call_tool("tick", {})
+                        ticks.extend(b.text for b in ticked.content if isinstance(b, TextContent))
+    return {"ticks": ticks, "misses": [str(miss) for miss in recordings.misses]}
+
+
 async def sampled(context: Any, params: Any) -> CreateMessageResult:
     asked = params.messages[0].content.text
     return CreateMessageResult(
@@ -95,6 +117,8 @@ async def over_stdio(arguments: list[str]) -> dict[str, Any]:
 def main() -> None:
     if sys.argv[1] == "http":
         result = anyio.run(over_http, sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else None)
+    elif sys.argv[1] == "sessions":
+        result = anyio.run(sessions, sys.argv[2], sys.argv[3])
     else:
         result = anyio.run(over_stdio, [a for a in sys.argv[2:] if a != "--miss"])
     print(json.dumps(result, sort_keys=True))

@@ -59,6 +59,17 @@ async def forecast(city: str, ctx: Context) -> str:
     return content.text if isinstance(content, TextContent) else "?"
 
 
+ticks = 0
+
+
+@server.tool()
+def tick() -> str:
+    """Counts its calls: the same call answered differently each time."""
+    global ticks
+    ticks += 1
+    return str(ticks)
+
+
 @server.resource("notes://readme")
 def readme() -> str:
     return "Ask for the weather in any city."

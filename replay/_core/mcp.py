@@ -23,6 +23,9 @@ error saying that, so the client fails at once rather than waiting.
 
 Pure: the caller (``replay mcp``) reads and writes the pipes and gives this the client's
 messages as the cassette keys them (secrets scrubbed, known ids replaced).
+
+Over Streamable HTTP a session is plain requests, matched as any are; :func:`replays_again`
+names the two that are the session's plumbing rather than its calls.
 """
 
 from __future__ import annotations
@@ -36,7 +39,23 @@ from replay._core import jsonpath
 from replay._core.errors import Difference, McpMiss
 from replay._core.key import parse_json
 from replay._core.location import Location
-from replay._core.model import McpSession
+from replay._core.model import McpSession, Request
+
+SESSION_ID_HEADER = "mcp-session-id"
+EVENT_STREAM = "text/event-stream"
+
+
+def replays_again(request: Request) -> bool:
+    """Whether ``request`` is Streamable HTTP session plumbing, replayed from its recording
+    however often it is asked once its recordings are used up: a ``GET`` that opens the
+    session's server-event stream (it sends ``mcp-session-id`` and accepts
+    ``text/event-stream``), which a client opens again whenever it ends, or the ``DELETE`` that
+    ends a session (it sends ``mcp-session-id``). Neither is a call whose answer changes: a
+    ``POST`` (each JSON-RPC message) is not, and replays each recording once, in order."""
+    if request.method not in ("GET", "DELETE") or request.header(SESSION_ID_HEADER) is None:
+        return False
+    return request.method == "DELETE" or EVENT_STREAM in (request.header("accept") or "")
+
 
 MISS_ERROR_CODE = -32603
 """The JSON-RPC error code of a request with no recording: an internal error of the server,

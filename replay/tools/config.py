@@ -282,6 +282,16 @@ CASSETTE_DIR = "cassette_dir"
 :func:`cassette_path`); not an option of one cassette."""
 
 
+def nearest_pyproject(start: Path) -> Path:
+    """The ``pyproject.toml`` the commands (``replay serve``, ``replay mcp``) read: in ``start``
+    or the closest directory above that has one."""
+    for directory in (start, *start.parents):
+        candidate = directory / "pyproject.toml"
+        if candidate.is_file():
+            return candidate
+    return start / "pyproject.toml"
+
+
 def pyproject_options(path: Path) -> dict[str, object]:
     """The checked ``[tool.replay]`` table of ``path``; empty when the file or table is absent."""
     table = {k: v for k, v in pyproject_table(path).items() if k not in (SERVE_TABLE, CASSETTE_DIR)}

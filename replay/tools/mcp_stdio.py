@@ -13,6 +13,10 @@ The session is one interaction: the request ``GET stdio://NAME`` (``NAME`` is ``
 ``--name`` says, for two servers in one cassette), its command line kept, redacted, in a
 ``command`` header that no match reads: a path that differs on another machine finds the
 recording all the same.
+
+The cassette is opened with the options of ``[tool.replay]`` (``replay mcp`` reads them), but
+for ``unused``: this process replays one session of a cassette that may hold others (one per
+``--name``), which are not its to use; a message with no recording already fails it.
 """
 
 from __future__ import annotations
@@ -22,10 +26,10 @@ import signal
 import subprocess
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import FrameType
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from replay._adapters.websocket_session import SessionRecorder
 from replay._cassette import Cassette, Record, Replay
@@ -34,6 +38,7 @@ from replay._core.mcp import McpPlayback
 from replay._core.model import MCP_STDIO_SCHEME, McpSession, Request, WebSocketSession
 from replay._core.modes import Mode
 from replay._core.redact import argument_secrets
+from replay._core.unused import Unused
 
 DEFAULT_NAME = "mcp"
 
@@ -43,15 +48,20 @@ def run(
     mode: Mode | str,
     command: Sequence[str],
     name: str = DEFAULT_NAME,
+    options: Mapping[str, Any] | None = None,
     stdin: BinaryIO | None = None,
     stdout: BinaryIO | None = None,
 ) -> int:
-    """Record or replay one session; the exit status: the server's when recorded, 1 when a
-    replayed client sent a message with no recording, else 0."""
+    """Record or replay one session, the cassette opened with ``options`` (those of
+    :class:`~replay._cassette.Cassette`); the exit status: the server's when recorded, 1 when
+    a replayed client sent a message with no recording, else 0."""
     reading = stdin or sys.stdin.buffer
     writing = stdout or sys.stdout.buffer
     url = MCP_STDIO_SCHEME + name
-    with Cassette(cassette_path, mode, secrets=argument_secrets(command)) as cassette:
+    given = dict(options or {})
+    secrets = (*given.pop("secrets", ()), *argument_secrets(command))
+    given["unused"] = Unused.ALLOW
+    with Cassette(cassette_path, mode, **given, secrets=secrets) as cassette:
         request = Request("GET", url, (("command", shlex.join(command)),), b"")
         decision = cassette.decide(request)
         if isinstance(decision, Replay):

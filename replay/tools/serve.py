@@ -15,8 +15,8 @@ Where each setting comes from, the first that sets it winning:
 - ``--cassettes``, ``--host``, ``--port``: the option, else ``[tool.replay.serve]``, else
   ``cassettes``, ``127.0.0.1`` and 8787;
 - the cassettes' options (``ignore``, ``secrets``, ``replay_speed``...): ``[tool.replay]``,
-  ``--replay-speed`` and ``--allow-playback-repeats`` winning over theirs. Playback repeats
-  are on unless turned off (:data:`SERVE_DEFAULTS`).
+  ``--replay-speed``, ``--allow-playback-repeats`` and ``--unused`` winning over theirs.
+  Playback repeats are on unless turned off (:data:`SERVE_DEFAULTS`).
 
 The first line printed holds the URL; then the routes, the environment variables to set and
 how to choose a cassette. SIGINT and SIGTERM stop it gracefully: requests under way finish,
@@ -429,15 +429,6 @@ def for_test(
 
 
 # Configuration.
-
-
-def nearest_pyproject(start: Path) -> Path:
-    """``pyproject.toml`` in ``start`` or the closest directory above that has one."""
-    for directory in (start, *start.parents):
-        candidate = directory / "pyproject.toml"
-        if candidate.is_file():
-            return candidate
-    return start / "pyproject.toml"
 
 
 def serve_table(pyproject: Path) -> dict[str, object]:

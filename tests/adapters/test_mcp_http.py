@@ -18,7 +18,7 @@ from serving import Running
 
 TESTS = Path(__file__).parent.parent
 EXPECTED = {
-    "tools": ["account", "add", "fail", "forecast", "weather"],
+    "tools": ["account", "add", "fail", "forecast", "tick", "weather"],
     "added": ["3"],
     "weather": {"city": "Paris", "celsius": 21.5},
     "failed": [True, "Error executing tool fail"],
@@ -56,10 +56,15 @@ def mcp_server() -> Iterator[McpHttpServer]:
 def client(url: str, cassette: Path | None, mode: str) -> dict[str, Any]:
     """A new client process: through ``use_cassette(cassette)``, or with none straight to
     ``url``."""
+    return client_run(mode, "http", url, *([str(cassette)] if cassette else []))
+
+
+def client_run(mode: str, *arguments: str) -> dict[str, Any]:
+    """tests/mcp_client.py run with ``arguments`` in a new process in ``mode``: what it
+    printed."""
     environment = {**os.environ, "REPLAY_MODE": mode}
-    through = [str(cassette)] if cassette else []
     ran = subprocess.run(
-        [sys.executable, str(TESTS / "mcp_client.py"), "http", url, *through],
+        [sys.executable, str(TESTS / "mcp_client.py"), *arguments],
         capture_output=True,
         text=True,
         env=environment,
@@ -130,6 +135,24 @@ def test_re_recording_an_unchanged_session_leaves_the_cassette_byte_identical(
             server.stop()
         recordings.append(cassette.read_bytes())
     assert recordings[0] == recordings[1] == recordings[2]
+
+
+def test_a_reopened_event_stream_replays_as_recorded_and_each_call_in_recorded_order(
+    tmp_path: Path, mcp_server: McpHttpServer
+) -> None:
+    """Two sessions in one cassette, each outlasting the SDK's reconnection delay: replayed,
+    each session's GET stream ends at once and is opened again, more often than it was
+    recorded; the same tools/call in the second session still gets the second answer."""
+    cassette = tmp_path / "sessions.json"
+    recorded = client_run("once", "sessions", mcp_server.url, str(cassette))
+    assert recorded == {"ticks": ["1", "2", "3", "4"], "misses": []}
+    gets = [e for e in interactions(cassette) if e["request"]["method"] == "GET"]
+    assert len(gets) == 1 and len(gets[0]["responses"]) == 2  # one stream a session
+    url = mcp_server.url
+    mcp_server.stop()
+
+    replayed = client_run("none", "sessions", url, str(cassette))
+    assert replayed == {"ticks": ["1", "2", "3", "4"], "misses": []}
 
 
 MARKED = """

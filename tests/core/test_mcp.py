@@ -7,8 +7,8 @@ from typing import Any
 import orjson
 
 from replay._core.errors import McpMiss
-from replay._core.mcp import MISS_ERROR_CODE, McpPlayback, transcript
-from replay._core.model import Frame, McpSession
+from replay._core.mcp import MISS_ERROR_CODE, McpPlayback, replays_again, transcript
+from replay._core.model import Frame, McpSession, Request
 
 
 def client(value: object) -> Frame:
@@ -136,3 +136,19 @@ def test_the_transcript_reads_results_not_the_json_rpc_envelope() -> None:
         "client result: sun",
         "server result: sun",
     ]
+
+
+SESSION_ID = ("mcp-session-id", "0123")
+STREAM = ("accept", "application/json, text/event-stream")
+
+
+def test_only_a_sessions_event_stream_and_its_end_replay_again() -> None:
+    def asked(method: str, *headers: tuple[str, str]) -> bool:
+        return replays_again(Request(method, "http://127.0.0.1/mcp", headers, b""))
+
+    assert asked("GET", SESSION_ID, STREAM)
+    assert asked("DELETE", SESSION_ID)
+    assert not asked("POST", SESSION_ID, STREAM)  # each JSON-RPC message: a call
+    assert not asked("GET", STREAM)  # no MCP session
+    assert not asked("GET", SESSION_ID, ("accept", "application/json"))  # no event stream
+    assert not asked("DELETE")

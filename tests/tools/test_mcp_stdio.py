@@ -21,7 +21,7 @@ GONE = ["no-such-mcp-server-program"]
 KEY = "wk-live-7Gq2xLp9RsT4vN8mK3dF"
 ARGUMENT_SECRET = "arg-Zx81LmQ0pRt5"
 EXPECTED = {
-    "tools": ["account", "add", "fail", "forecast", "weather"],
+    "tools": ["account", "add", "fail", "forecast", "tick", "weather"],
     "added": ["3"],
     "weather": {"city": "Paris", "celsius": 21.5},
     "failed": [True, "Error executing tool fail"],
@@ -31,13 +31,16 @@ EXPECTED = {
 }
 
 
-def client(*arguments: str, env: dict[str, str] | None = None) -> tuple[dict[str, Any], str]:
+def client(
+    *arguments: str, env: dict[str, str] | None = None, cwd: Path | None = None
+) -> tuple[dict[str, Any], str]:
     environment = {k: v for k, v in os.environ.items() if k not in ("REPLAY_MODE", "CI")}
     ran = subprocess.run(
         [sys.executable, str(TESTS / "mcp_client.py"), "stdio", *arguments],
         capture_output=True,
         text=True,
         env={**environment, **(env or {})},
+        cwd=cwd,
         timeout=120,
     )
     assert ran.returncode == 0, ran.stderr[-3000:]
@@ -155,6 +158,68 @@ def test_replay_mode_in_the_environment_overrides_the_mode(recorded: Path) -> No
     assert got["added"] == ["3"]
 
 
+def project(tmp_path: Path, table: str) -> Path:
+    """A project whose pyproject.toml has ``table`` as ``[tool.replay]``: the directory below
+    it that the command runs in."""
+    (tmp_path / "pyproject.toml").write_text(f"[tool.replay]\n{table}\n")
+    below = tmp_path / "tests"
+    below.mkdir()
+    return below
+
+
+def relay_with_no_client(
+    cwd: Path, *arguments: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``replay mcp`` run in ``cwd``, its input closed at once: recording, the server it
+    starts ends, and the (empty) session is written."""
+    environment = {k: v for k, v in os.environ.items() if k not in ("REPLAY_MODE", "CI")}
+    return subprocess.run(
+        [sys.executable, "-m", "replay", "mcp", *arguments],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env={**environment, **(env or {})},
+        cwd=cwd,
+        timeout=60,
+    )
+
+
+def test_the_mode_comes_from_the_environment_the_flag_then_the_project(tmp_path: Path) -> None:
+    below = project(tmp_path, 'mode = "none"')
+    refused = relay_with_no_client(below, "new.json", "--", *SERVER)
+    assert refused.returncode == 2, refused.stderr
+    assert "replay: no recording for GET stdio://mcp in cassette new.json" in refused.stderr
+    assert "mode 'none' never records" in refused.stderr
+    assert not (below / "new.json").exists()
+
+    flagged = relay_with_no_client(below, "new.json", "--mode", "once", "--", *SERVER)
+    assert flagged.returncode == 0, flagged.stderr
+    assert (below / "new.json").exists()
+
+    overridden = relay_with_no_client(
+        below, "other.json", "--mode", "once", "--", *SERVER, env={"REPLAY_MODE": "none"}
+    )
+    assert overridden.returncode == 2 and "mode 'none' never records" in overridden.stderr
+
+
+def test_the_cassettes_options_come_from_the_project(tmp_path: Path) -> None:
+    below = project(tmp_path, 'secrets = ["any city"]\nunused = "fail"')
+    cassette = below / "weather.json"
+    got, _ = client(str(cassette), "--", *SERVER, cwd=below)
+    assert got["readme"] == EXPECTED["readme"]  # relayed unchanged, stored redacted
+    assert b"any city" not in cassette.read_bytes() and b"REDACTED" in cassette.read_bytes()
+    replayed, _ = client(str(cassette), "--mode", "none", "--", *GONE, cwd=below)
+    assert replayed["readme"] == ["Ask for the weather in REDACTED."]
+    # Another server's session in the cassette is not this process's to use: unused="fail"
+    # (for the tests' cassettes) does not fail a replay of one session.
+    other = relay_with_no_client(
+        below, str(cassette), "--name", "other", "--mode", "new_episodes", "--", *SERVER
+    )
+    assert other.returncode == 0, other.stderr
+    alone = relay_with_no_client(below, str(cassette), "--mode", "none", "--", *GONE)
+    assert alone.returncode == 0, alone.stderr
+
+
 def test_re_recording_an_unchanged_session_leaves_the_cassette_byte_identical(
     tmp_path: Path,
 ) -> None:
@@ -204,7 +269,8 @@ def test_diff_shows_the_first_message_that_differs_as_a_tool_result(
 def test_a_recording_stopped_before_the_session_ends_is_kept_incomplete(tmp_path: Path) -> None:
     cassette = tmp_path / "stopped.json"
     relay = subprocess.Popen(
-        [sys.executable, "-m", "replay", "mcp", str(cassette), "--", *SERVER],
+        # The mode named: with CI set (and passed on, as here) it would be none.
+        [sys.executable, "-m", "replay", "mcp", str(cassette), "--mode", "once", "--", *SERVER],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
     )

@@ -345,3 +345,48 @@ def test_in_mode_none_the_variables_point_at_the_recorded_routes(tmp_path: Path)
     status, out, err = recording.stop()
     assert f"export OPENAI_BASE_URL={recording.url}/openai/v1\n" in out
     assert "(no such route here: --upstream /=URL replays them)" in out
+
+
+def asked(url: str, text: str) -> str:
+    body = {"model": "m", "messages": [{"role": "user", "content": text}]}
+    headers = {"authorization": f"Bearer {KEY}"}
+    answer = httpx.post(url + "/v1/chat/completions", json=body, headers=headers)
+    content: str = answer.json()["choices"][0]["message"]["content"]
+    return content
+
+
+def test_at_the_stop_recordings_no_client_used_are_listed_and_fail_as_asked(
+    fake: FakeLLMServer, tmp_path: Path
+) -> None:
+    recording = Running("--upstream", fake.url, "--cassettes", "recorded", cwd=tmp_path)
+    assert [asked(recording.url, "hello"), asked(recording.url, "bye")] == [
+        "Answer to: hello",
+        "Answer to: bye",
+    ]
+    assert recording.stop()[0] == 0
+    fake.stop()
+    (tmp_path / "pyproject.toml").write_text('[tool.replay]\nunused = "fail"\n')
+    listed = (
+        f"replay serve: cassette {Path('recorded') / 'default.json'}: 1 recorded response was "
+        f"never used\n  POST {fake.url}/v1/chat/completions\n"
+    )
+    # [tool.replay] fails the stop; --unused wins over it.
+    for flags, status, reported in [
+        ((), 1, True),
+        (("--unused", "warn"), 0, True),
+        (("--unused", "allow"), 0, False),
+    ]:
+        replaying = Running(
+            "--upstream",
+            fake.url,
+            "--mode",
+            "none",
+            "--cassettes",
+            "recorded",
+            *flags,
+            cwd=tmp_path,
+        )
+        assert asked(replaying.url, "hello") == "Answer to: hello"  # the other is never asked
+        code, _, err = replaying.stop()
+        assert (code, listed in err) == (status, reported), (flags, err)
+        assert "Traceback" not in err

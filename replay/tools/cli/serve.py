@@ -20,13 +20,15 @@ from replay._adapters.proxy import (
     ReplayProxy,
     Shelf,
 )
+from replay._core.errors import UnusedRecordings
 from replay._core.location import Location
 from replay._core.modes import Mode
 from replay._core.redact import hidden_credentials
+from replay._core.unused import Unused
 from replay._store import usage
 from replay.tools import extras
 from replay.tools.cli.output import _COLOR
-from replay.tools.config import LOCATION
+from replay.tools.config import LOCATION, nearest_pyproject
 from replay.tools.serve import (
     DEFAULT_CASSETTES,
     DEFAULT_HOST,
@@ -41,7 +43,6 @@ from replay.tools.serve import (
     _server,
     held_routes,
     listen,
-    nearest_pyproject,
     plan,
     url_of,
 )
@@ -133,6 +134,12 @@ def _log_to_stderr(quiet: bool) -> None:
     "(default: on, so a client run twice gets the same answers; off replays each once).",
 )
 @click.option(
+    "--unused",
+    type=click.Choice([choice.value for choice in Unused]),
+    help="At the stop, what a cassette served with recorded responses no client asked for "
+    "does: allow (default), warn (each listed on stderr), or fail (listed, and exit 1).",
+)
+@click.option(
     "--allow-host",
     "allowed_hosts",
     multiple=True,
@@ -173,6 +180,7 @@ def serve_command(
     port: int | None,
     replay_speed: float | None,
     allow_playback_repeats: bool | None,
+    unused: str | None,
     allowed_hosts: tuple[str, ...],
     max_body: int,
     header_timeout: float,
@@ -190,6 +198,7 @@ def serve_command(
         "mode": mode,
         "replay_speed": replay_speed,
         "allow_playback_repeats": allow_playback_repeats,
+        "unused": unused,
     }
     plan_ = plan(
         nearest_pyproject(Path.cwd()),
@@ -236,8 +245,26 @@ def serve_command(
         click.echo(f"replay serve: fault: {fault}", err=True)
     for error in errors:
         click.echo(f"replay: {error}", err=True)
+    failing = _report_unused(proxy.shelf)
     if errors:
         raise click.exceptions.Exit(2)
+    if failing:
+        raise click.exceptions.Exit(1)
+
+
+def _report_unused(shelf: Shelf) -> bool:
+    """Each served cassette's recorded responses no client asked for, on stderr, as its
+    ``unused`` option says; whether one with ``fail`` had any. Only the cassettes a client
+    named are checked: the others in the directory were not served."""
+    failing = False
+    for cassette in shelf.cassettes:
+        if cassette.unused is Unused.ALLOW:
+            continue
+        found = cassette.unused_responses()
+        if found:
+            click.echo(f"replay serve: {UnusedRecordings(cassette.path, found)}", err=True)
+            failing = failing or cassette.unused is Unused.FAIL
+    return failing
 
 
 def _is_loopback(host: str) -> bool:
