@@ -79,7 +79,7 @@ from replay._core.model import (
 from replay._core.modes import Action, Mode, action_for
 from replay._core.normalize import Normalizer, ShownBody, ShownWhole, unchanged_answer
 from replay._core.providers import Provider, detect
-from replay._core.redact import RedactedBody, Redactor
+from replay._core.redact import RedactedBody, Redactor, keyed_stand_ins, keyed_url_stand_ins
 from replay._core.rewrite import Rewriter
 from replay._core.streams import decoded_request
 from replay._core.unused import Unused, unused_choice
@@ -447,7 +447,7 @@ class Cassette:
     def keyed_message(self, data: bytes) -> bytes:
         """A WebSocket client message as replay compares it: secrets scrubbed, known real ids
         replaced, as :meth:`keyed_form` does to a request body."""
-        return self._normalizer.ids_in(self.redactor.body(data))
+        return self._normalizer.ids_in(keyed_stand_ins(self.redactor.body(data)))
 
     def upstream_message(self, data: bytes) -> bytes:
         """A WebSocket client message as sent upstream while recording: each placeholder the
@@ -468,9 +468,9 @@ class Cassette:
         )
         return Request(
             request.method,
-            normalizer.ids_in_url(redactor.url(request.url)),
+            normalizer.ids_in_url(keyed_url_stand_ins(redactor.url(request.url))),
             headers,
-            normalizer.ids_in(body),
+            normalizer.ids_in(keyed_stand_ins(body)),
         )
 
     def key_of(self, request: Request) -> str:

@@ -75,8 +75,13 @@ _KEY_SHAPES = (
     _NOT_INSIDE_A_WORD + rb"(?:org-|user-|proj_)[A-Za-z0-9]{20,}",
 )
 ACCOUNT_PREFIXES = (b"org-", b"user-", b"proj_", b"ek_")
-"""A key shape starting so keeps its prefix before the placeholder (``org-REDACTED``): a
-reader still sees what was there, and a client that checks the prefix still parses it."""
+STAND_IN_PREFIXES = (
+    *(b"sk-ant-", b"sk-proj-", b"sk-svcacct-", b"sk-", b"gsk_", b"AIza", b"xai-", b"hf_"),
+    *(b"ya29.", b"1//0", b"AKIA", b"ASIA", b"eyJ", *ACCOUNT_PREFIXES),
+)
+"""Each key shape keeps its prefix before the placeholder (``sk-proj-REDACTED``,
+``AKIAREDACTED``, ``eyJREDACTED`` for a JSON Web Token, ``org-REDACTED``): a reader still sees
+what was there, and a client that checks the prefix still parses it. Longest first."""
 _LONG_KEY_NEEDLES = (
     *(b"sk-", b"gsk_", b"AIza", b"xai-", b"hf_", b"ya29.", b"1//0", b"AKIA", b"ASIA"),
     *ACCOUNT_PREFIXES,
@@ -741,11 +746,36 @@ def echoed_forms(secret: str) -> Iterator[str]:
 
 
 def _key_placeholder(match: re.Match[bytes]) -> bytes:
+    """The stand-in of a key shape (its prefix kept: :data:`STAND_IN_PREFIXES`) or of a known
+    secret: a literal that is no key shape keeps nothing of itself."""
     found = match.group()
-    for prefix in ACCOUNT_PREFIXES:
-        if found.startswith(prefix):
-            return prefix + _PLACEHOLDER_BYTES
+    if _KEY_SHAPE.fullmatch(found):
+        for prefix in STAND_IN_PREFIXES:
+            if found.startswith(prefix):
+                return prefix + _PLACEHOLDER_BYTES
     return _PLACEHOLDER_BYTES
+
+
+_STAND_IN = re.compile(
+    b"(?:"
+    + b"|".join(re.escape(prefix) for prefix in STAND_IN_PREFIXES)
+    + b")"
+    + _PLACEHOLDER_BYTES
+)
+
+
+def keyed_stand_ins(data: bytes) -> bytes:
+    """``data`` with each key shape's stand-in as a request's key reads it: the placeholder
+    alone, its prefix left out. A request carrying a key matches its recording whichever
+    stand-in the version that recorded it wrote (``REDACTED`` before shapes kept prefixes)."""
+    if _PLACEHOLDER_BYTES not in data:
+        return data
+    return _STAND_IN.sub(_PLACEHOLDER_BYTES, data)
+
+
+def keyed_url_stand_ins(url: str) -> str:
+    """:func:`keyed_stand_ins` of a URL (``.../organizations/org-REDACTED/...``)."""
+    return url if PLACEHOLDER not in url else keyed_stand_ins(url.encode()).decode()
 
 
 @lru_cache(maxsize=64)
