@@ -156,9 +156,10 @@ class Cassette:
 
     ``ignore`` names JSON paths of request bodies and query parameters that do
     not count when matching (``"model"`` to diff two model versions);
-    ``match_headers`` names headers that do. ``secrets``, ``secret_headers`` and
-    ``secret_params`` (query, form and multipart parameters) add to what
-    :mod:`replay._core.redact` scrubs. ``replay_speed`` replays streams at the recorded pace
+    ``match_headers`` names headers that do. ``secrets``, ``secret_headers``,
+    ``secret_params`` (query, form and multipart parameters) and ``secret_fields`` (names
+    that are secrets wherever a name is: JSON and XML fields, headers, parameters, text)
+    add to what :mod:`replay._core.redact` scrubs. ``replay_speed`` replays streams at the recorded pace
     times that factor (``None``: instantly). Requests to
     ``ignore_hosts`` (and to this machine with ``ignore_localhost``) bypass the
     cassette: see :mod:`replay._core.hosts`. In mode ``none``, inside ``use_cassette`` or
@@ -198,6 +199,7 @@ class Cassette:
         secrets: Iterable[str] = (),
         secret_headers: Iterable[str] = (),
         secret_params: Iterable[str] = (),
+        secret_fields: Iterable[str] = (),
         replay_speed: float | None = None,
         allow_playback_repeats: bool = False,
         providers: Iterable[Provider] = (),
@@ -227,7 +229,9 @@ class Cassette:
         )
         """How requests find their recordings: :attr:`rules`, or narrowed by ``match_on``."""
         self.normalize = normalize
-        self.redactor = Redactor(secrets, secret_headers, secret_params)
+        self.redactor = Redactor(
+            secrets, secret_headers, secret_params, secret_fields=secret_fields
+        )
         if replay_speed is not None and not replay_speed > 0:
             raise ConfigError("replay_speed", replay_speed, "must be a positive factor, or None")
         self.replay_speed = replay_speed
