@@ -159,8 +159,8 @@ class Cassette:
     ``match_headers`` names headers that do. ``secrets``, ``secret_headers``,
     ``secret_params`` (query, form and multipart parameters) and ``secret_fields`` (names
     that are secrets wherever a name is: JSON and XML fields, headers, parameters, text)
-    add to what :mod:`replay._core.redact` scrubs. ``replay_speed`` replays streams at the recorded pace
-    times that factor (``None``: instantly). Requests to
+    add to what :mod:`replay._core.redact` scrubs. ``replay_speed`` replays streams at the
+    recorded pace times that factor (``None``: instantly). Requests to
     ``ignore_hosts`` (and to this machine with ``ignore_localhost``) bypass the
     cassette: see :mod:`replay._core.hosts`. In mode ``none``, inside ``use_cassette`` or
     the pytest marker, a connection that bypasses the cassette otherwise raises

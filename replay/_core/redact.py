@@ -46,6 +46,7 @@ from replay._core.secret_names import (
     secret_param,
     secret_variable,
     verdict,
+    words,
 )
 
 PLACEHOLDER = "REDACTED"
@@ -147,11 +148,12 @@ header or a text (plain or percent-encoded inside another URL, or with ``&`` JSO
 and a form-encoded answer (an OAuth token's)."""
 _TEXT_PAIR = re.compile(
     rb"(?<![A-Za-z0-9_\-.])((?:[A-Za-z][A-Za-z0-9]*[ _\-.]){0,%d}[A-Za-z][A-Za-z0-9]*)"
-    rb"([ \t]*[:=][ \t]*[\"']?)([^\s\"'<>,;&\\]+)" % (_TEXT_NAME_WORDS - 1)
+    rb"([ \t]*[:=][ \t]*(?:\\?[\"'])?)([^\s\"'<>,;&\\]+)" % (_TEXT_NAME_WORDS - 1)
 )
 """A name and its value as free text writes them, the name in any style, spaces too ("my
 token: ...", "api key = ...", ``Secret Key: ...``, ``password: "..."``): its name, what
-separates it from its value (``:`` or ``=``, spaces, an opening quote), its value. A JSON
+separates it from its value (``:`` or ``=``, spaces, an opening quote, JSON-escaped inside a
+JSON string or not), its value. A JSON
 field's name is quoted, so none is taken for one of these."""
 
 
@@ -213,11 +215,13 @@ class _ByName(Rewriter):
         return Rewrites.apply(self, data)
 
 
-def _judged(judge: Callable[[str], Verdict], added: frozenset[str]) -> Callable[[str], Verdict]:
-    """``judge``, with the names in ``added`` (lowered) secrets whatever their values."""
+def _judged(
+    judge: Callable[[str], Verdict], added: frozenset[tuple[str, ...]]
+) -> Callable[[str], Verdict]:
+    """``judge``, with the names whose words are in ``added`` secrets whatever their values."""
     if not added:
         return judge
-    return lambda name: Verdict.SECRET if name.lower() in added else judge(name)
+    return lambda name: Verdict.SECRET if words(name) in added else judge(name)
 
 
 class NamedSecrets:
@@ -227,8 +231,10 @@ class NamedSecrets:
 
     def __init__(self, added: Iterable[str] = ()) -> None:
         self.added = frozenset(name.lower() for name in added)
-        fields = _Verdicts(_judged(field_verdict, self.added))
-        names = _Verdicts(_judged(verdict, self.added))
+        self.added_words = frozenset(words(name) for name in self.added)
+        """The added names as words: ``customer_ref`` is also ``customerRef``, "Customer Ref"."""
+        fields = _Verdicts(_judged(field_verdict, self.added_words))
+        names = _Verdicts(_judged(verdict, self.added_words))
 
         def field_value(match: re.Match[bytes]) -> bytes:
             said = fields[match.group(2)]
@@ -260,9 +266,12 @@ class NamedSecrets:
 
         def text_value(match: re.Match[bytes]) -> bytes:
             name, value = match.group(1), match.group(3)
-            if names[name] is Verdict.PLAIN or value.endswith(_PLACEHOLDER_BYTES):
+            if value.endswith(_PLACEHOLDER_BYTES):
                 return match.group()
-            if name.lower().decode("latin-1") not in self.added and not _text_secret(name, value):
+            # Prose runs on into a name ("and Customer Ref: ..."): an added name ends it.
+            said = words(name.decode("latin-1")) if self.added_words else ()
+            added = any(said[start:] in self.added_words for start in range(len(said)))
+            if not added and (names[name] is Verdict.PLAIN or not _text_secret(name, value)):
                 return match.group()
             return name + match.group(2) + _PLACEHOLDER_BYTES
 
@@ -279,7 +288,13 @@ class NamedSecrets:
         self.texts = _ByName(_TEXT_PAIR, text_value, (b":", b"="))
         """Replaces the values free text names so, when they look like secrets."""
         self._added_hint = (
-            re.compile(b"|".join(re.escape(name.encode()) for name in sorted(self.added)), re.I)
+            re.compile(
+                b"|".join(
+                    rb"[\W_]*".join(re.escape(word.encode()) for word in said)
+                    for said in sorted(self.added_words)
+                ),
+                re.IGNORECASE,
+            )
             if self.added
             else None
         )
@@ -687,7 +702,11 @@ class Redactor:
         return match.group(1) + _PLACEHOLDER_BYTES
 
     def _secret_name(self, name: str) -> bool:
-        return secret_param(name) or name.lower() in self.secret_params
+        return (
+            secret_param(name)
+            or name.lower() in self.secret_params
+            or (self.named is not RULE and words(name) in self.named.added_words)
+        )
 
     def headers(self, headers: Headers, rewriter: Rewriter) -> Headers:
         secret_headers = self.secret_headers
