@@ -106,9 +106,9 @@ key"): :data:`_TEXT_PAIR` and the hints of lower-case words agree on it."""
 _LOWER_HINTS = tuple(
     re.compile(
         word
-        + rb"(?=[\"'_\-=%<>\\0-9A-Z:]|(?:[ .][A-Za-z0-9]+)"
-        + b"{0,%d}" % _TEXT_NAME_WORDS
-        + rb"[ \t]*[:=])"
+        + rb"(?=[\"'_\-=%<>\\0-9A-Z:]|(?:[ .][A-Za-z0-9]++)"
+        + b"{0,%d}+" % _TEXT_NAME_WORDS
+        + rb"[ \t]*+[:=])"
     )
     for word in (b"token", b"key", b"sig")
 )
@@ -155,6 +155,25 @@ token: ...", "api key = ...", ``Secret Key: ...``, ``password: "..."``): its nam
 separates it from its value (``:`` or ``=``, spaces, an opening quote, JSON-escaped inside a
 JSON string or not), its value. A JSON
 field's name is quoted, so none is taken for one of these."""
+
+
+_NAME_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+
+
+def _names_in_text(data: bytes) -> bool:
+    """Whether a ``:`` or ``=`` of ``data`` follows a letter or a digit (spaces or tabs
+    between): in every match of :data:`_TEXT_PAIR`. A JSON field's colon follows a quote, so
+    most bodies are settled by a few ``find`` calls, where the pattern tried every word."""
+    for sign in (b":", b"="):
+        at = data.find(sign)
+        while at != -1:
+            before = at - 1
+            while before > 0 and data[before] in (32, 9):
+                before -= 1
+            if before >= 0 and data[before] in _NAME_BYTES:
+                return True
+            at = data.find(sign, at + 1)
+    return False
 
 
 def _secret_value(said: Verdict, value: bytes, text: Callable[[bytes], str]) -> bool:
@@ -301,7 +320,8 @@ class NamedSecrets:
 
     def in_header(self, value: bytes) -> bytes:
         """A header's value with the values its pairs and text name so replaced."""
-        return self.texts.apply(self.pairs.apply(value))
+        value = self.pairs.apply(value)
+        return self.texts.apply(value) if _names_in_text(value) else value
 
     def hinted(self, data: bytes) -> bool:
         """:func:`hinted`, or one of the added names in any case."""
@@ -318,7 +338,7 @@ class NamedSecrets:
         """:meth:`apply` of data :meth:`hinted` already."""
         data = self.xml.apply(self.fields.apply(data))
         data = data if self.pair_signs.leaves(data) else self.pairs.apply(data)
-        return self.texts.apply(data)
+        return self.texts.apply(data) if _names_in_text(data) else data
 
     def apply_to(self, chunks: tuple[Chunk, ...]) -> tuple[Chunk, ...]:
         """The same over chunks, each rewriter on the chunks joined (a name and its value may
@@ -331,7 +351,7 @@ class NamedSecrets:
             chunks = self.xml.apply_to(chunks)
         if not self.pair_signs.leaves(data):
             chunks = self.pairs.apply_to(chunks)
-        return self.texts.apply_to(chunks)
+        return self.texts.apply_to(chunks) if _names_in_text(data) else chunks
 
     def values(self, data: bytes) -> Iterator[str]:
         """The values in ``data`` that :meth:`apply` replaces, as written: a secret an answer
@@ -344,7 +364,7 @@ class NamedSecrets:
             (self.pair_signs, 3, _form_text),
             (self.texts, 3, _form_text),
         ):
-            if rewriter.leaves(data):
+            if rewriter.leaves(data) or (rewriter is self.texts and not _names_in_text(data)):
                 continue
             for match in rewriter.pattern.finditer(data):
                 if rewriter.replace(match) != match.group():
