@@ -79,7 +79,7 @@ from replay._core.model import (
 from replay._core.modes import Action, Mode, action_for
 from replay._core.normalize import Normalizer, ShownBody, ShownWhole, unchanged_answer
 from replay._core.providers import Provider, detect
-from replay._core.redact import RedactedBody, Redactor
+from replay._core.redact import RedactedBody, Redactor, keyed_stand_ins, keyed_url_stand_ins
 from replay._core.rewrite import Rewriter
 from replay._core.streams import decoded_request
 from replay._core.unused import Unused, unused_choice
@@ -156,10 +156,11 @@ class Cassette:
 
     ``ignore`` names JSON paths of request bodies and query parameters that do
     not count when matching (``"model"`` to diff two model versions);
-    ``match_headers`` names headers that do. ``secrets``, ``secret_headers`` and
-    ``secret_params`` (query, form and multipart parameters) add to what
-    :mod:`replay._core.redact` scrubs. ``replay_speed`` replays streams at the recorded pace
-    times that factor (``None``: instantly). Requests to
+    ``match_headers`` names headers that do. ``secrets``, ``secret_headers``,
+    ``secret_params`` (query, form and multipart parameters) and ``secret_fields`` (names
+    that are secrets wherever a name is: JSON and XML fields, headers, parameters, text)
+    add to what :mod:`replay._core.redact` scrubs. ``replay_speed`` replays streams at the
+    recorded pace times that factor (``None``: instantly). Requests to
     ``ignore_hosts`` (and to this machine with ``ignore_localhost``) bypass the
     cassette: see :mod:`replay._core.hosts`. In mode ``none``, inside ``use_cassette`` or
     the pytest marker, a connection that bypasses the cassette otherwise raises
@@ -198,6 +199,7 @@ class Cassette:
         secrets: Iterable[str] = (),
         secret_headers: Iterable[str] = (),
         secret_params: Iterable[str] = (),
+        secret_fields: Iterable[str] = (),
         replay_speed: float | None = None,
         allow_playback_repeats: bool = False,
         providers: Iterable[Provider] = (),
@@ -227,7 +229,9 @@ class Cassette:
         )
         """How requests find their recordings: :attr:`rules`, or narrowed by ``match_on``."""
         self.normalize = normalize
-        self.redactor = Redactor(secrets, secret_headers, secret_params)
+        self.redactor = Redactor(
+            secrets, secret_headers, secret_params, secret_fields=secret_fields
+        )
         if replay_speed is not None and not replay_speed > 0:
             raise ConfigError("replay_speed", replay_speed, "must be a positive factor, or None")
         self.replay_speed = replay_speed
@@ -447,7 +451,7 @@ class Cassette:
     def keyed_message(self, data: bytes) -> bytes:
         """A WebSocket client message as replay compares it: secrets scrubbed, known real ids
         replaced, as :meth:`keyed_form` does to a request body."""
-        return self._normalizer.ids_in(self.redactor.body(data))
+        return self._normalizer.ids_in(keyed_stand_ins(self.redactor.body(data)))
 
     def upstream_message(self, data: bytes) -> bytes:
         """A WebSocket client message as sent upstream while recording: each placeholder the
@@ -468,9 +472,9 @@ class Cassette:
         )
         return Request(
             request.method,
-            normalizer.ids_in_url(redactor.url(request.url)),
+            normalizer.ids_in_url(keyed_url_stand_ins(redactor.url(request.url))),
             headers,
-            normalizer.ids_in(body),
+            normalizer.ids_in(keyed_stand_ins(body)),
         )
 
     def key_of(self, request: Request) -> str:

@@ -46,6 +46,7 @@ from replay._core.secret_names import (
     secret_param,
     secret_variable,
     verdict,
+    words,
 )
 
 PLACEHOLDER = "REDACTED"
@@ -75,8 +76,13 @@ _KEY_SHAPES = (
     _NOT_INSIDE_A_WORD + rb"(?:org-|user-|proj_)[A-Za-z0-9]{20,}",
 )
 ACCOUNT_PREFIXES = (b"org-", b"user-", b"proj_", b"ek_")
-"""A key shape starting so keeps its prefix before the placeholder (``org-REDACTED``): a
-reader still sees what was there, and a client that checks the prefix still parses it."""
+STAND_IN_PREFIXES = (
+    *(b"sk-ant-", b"sk-proj-", b"sk-svcacct-", b"sk-", b"gsk_", b"AIza", b"xai-", b"hf_"),
+    *(b"ya29.", b"1//0", b"AKIA", b"ASIA", b"eyJ", *ACCOUNT_PREFIXES),
+)
+"""Each key shape keeps its prefix before the placeholder (``sk-proj-REDACTED``,
+``AKIAREDACTED``, ``eyJREDACTED`` for a JSON Web Token, ``org-REDACTED``): a reader still sees
+what was there, and a client that checks the prefix still parses it. Longest first."""
 _LONG_KEY_NEEDLES = (
     *(b"sk-", b"gsk_", b"AIza", b"xai-", b"hf_", b"ya29.", b"1//0", b"AKIA", b"ASIA"),
     *ACCOUNT_PREFIXES,
@@ -94,39 +100,112 @@ _HINT_NEEDLES = (
 _HINTS = Rewriter(re.compile(b"(?!)"), lambda match: match.group(), _HINT_NEEDLES)
 """Only for :meth:`~replay._core.rewrite.Rewriter.leaves`: a memchr of each needle's rarest
 byte, where a case-blind pattern of the words took 50 times as long."""
+_TEXT_NAME_WORDS = 6
+"""At most this many words in a name written in free text (``x-amz-security-token``, "my api
+key"): :data:`_TEXT_PAIR` and the hints of lower-case words agree on it."""
 _LOWER_HINTS = tuple(
-    re.compile(word + rb"(?=[\"'_\-=%<>\\0-9A-Z])") for word in (b"token", b"key", b"sig")
+    re.compile(
+        word
+        + rb"(?=[\"'_\-=%<>\\0-9A-Z:]|(?:[ .][A-Za-z0-9]++)"
+        + b"{0,%d}+" % _TEXT_NAME_WORDS
+        + rb"[ \t]*+[:=])"
+    )
+    for word in (b"token", b"key", b"sig")
 )
 """The lower-case words that prose and usage counts are full of (``tokens``, ``keyboard``,
 ``design``, "a token of"): a hint only where a name goes on or ends (a quote, ``_``, ``-``,
-``=``, ``%``, ``<``, ``>``, a backslash, a digit, a capital), never before a space or a
-small letter. Each pattern opens with its word, which sre seeks as a literal."""
+``=``, ``:``, ``%``, ``<``, ``>``, a backslash, a digit, a capital), or where the words of a
+name written with spaces or dots end in a ``:`` or ``=`` ("my token: ...", "api key = ...");
+never before a space or a small letter otherwise. Each pattern opens with its word, which
+sre seeks as a literal."""
 
 
 def hinted(data: bytes) -> bool:
     """Whether ``data`` may hold a name :func:`~replay._core.secret_names.verdict` takes as a
     secret's: every such name holds one of the hints, in the case it is written in (a
     ``secret``, ``Secret`` or ``SECRET``; a lower-case ``token``, ``key`` or ``sig`` followed
-    by no small letter). Most answers have none, and are then not searched by the patterns
-    of names below."""
+    by no small letter, or ending a text's name before its ``:`` or ``=``). Most answers have
+    none, and are then not searched by the patterns of names below."""
     return not _HINTS.leaves(data) or any(hint.search(data) is not None for hint in _LOWER_HINTS)
 
 
 _FIELD = re.compile(rb'("([^"\\]{1,80})"\s*:\s*)("(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+\-]*)')
 """A JSON field holding a string or a number: its name and colon, its name, its value. Any
-name: :func:`_field_value` asks the rule (a pattern of the names' words took three times
-as long), and only in data :func:`hinted`."""
+name: the rule decides (a pattern of the names' words took three times as long), and only
+in data :func:`hinted`."""
 _QUOTED_PLACEHOLDER = b'"' + _PLACEHOLDER_BYTES + b'"'
+_XML_ELEMENT = re.compile(
+    rb"<((?:[A-Za-z_][\w.\-]*:)?([A-Za-z_][\w.\-]*))((?:\s[^<>]*)?>)([^<]+)</\1>"
+)
+"""An XML element holding text alone (``<SessionToken>...</SessionToken>``, AWS's answers),
+its name with its namespace prefix, its local name, its attributes and its text."""
+_PAIR = re.compile(
+    rb"(?:(?<=%3[Ff])|(?<=%26)|(?<=%23)|(?<=\\u0026)|(?<![\w.\-%]))"
+    rb"([A-Za-z][\w.\-]{0,63})(=|%3[Dd])((?:(?!%26|\\u0026)[^&\s\"'<>#\\,;()\[\]])+)"
+)
+"""A ``name=value`` pair wherever it is written: a URL's query or fragment in a body, a
+header or a text (plain or percent-encoded inside another URL, or with ``&`` JSON-escaped),
+and a form-encoded answer (an OAuth token's)."""
+_TEXT_PAIR = re.compile(
+    rb"(?<![A-Za-z0-9_\-.])((?:[A-Za-z][A-Za-z0-9]*[ _\-.]){0,%d}[A-Za-z][A-Za-z0-9]*)"
+    rb"([ \t]*[:=][ \t]*(?:\\?[\"'])?)([^\s\"'<>,;&\\]+)" % (_TEXT_NAME_WORDS - 1)
+)
+"""A name and its value as free text writes them, the name in any style, spaces too ("my
+token: ...", "api key = ...", ``Secret Key: ...``, ``password: "..."``): its name, what
+separates it from its value (``:`` or ``=``, spaces, an opening quote, JSON-escaped inside a
+JSON string or not), its value. A JSON
+field's name is quoted, so none is taken for one of these."""
 
 
-def _field_value(match: re.Match[bytes]) -> bytes:
-    said = _FIELD_VERDICTS[match.group(2)]
-    if said is Verdict.PLAIN:  # most fields: settled before the value is read
-        return match.group()
-    value = match.group(3)
-    if value in (b'""', _QUOTED_PLACEHOLDER) or not _secret_value(said, value, _json_text):
-        return match.group()
-    return match.group(1) + _QUOTED_PLACEHOLDER
+_NAME_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+
+
+def _names_in_text(data: bytes) -> bool:
+    """Whether a ``:`` or ``=`` of ``data`` follows a letter or a digit (spaces or tabs
+    between): in every match of :data:`_TEXT_PAIR`. A JSON field's colon follows a quote, so
+    most bodies are settled by a few ``find`` calls, where the pattern tried every word."""
+    for sign in (b":", b"="):
+        at = data.find(sign)
+        while at != -1:
+            before = at - 1
+            while before > 0 and data[before] in (32, 9):
+                before -= 1
+            if before >= 0 and data[before] in _NAME_BYTES:
+                return True
+            at = data.find(sign, at + 1)
+    return False
+
+
+def _secret_value(said: Verdict, value: bytes, text: Callable[[bytes], str]) -> bool:
+    """Whether a value its name judged ``said`` is a secret; ``text`` reads it as written."""
+    return said is Verdict.SECRET or (said is Verdict.IF_SHAPED and looks_like_secret(text(value)))
+
+
+def _json_text(value: bytes) -> str:
+    """A JSON string's text, escapes undone (``"\\u2581favorite"`` is a word, not a key)."""
+    try:
+        text = orjson.loads(value)
+    except orjson.JSONDecodeError:
+        return value.decode("utf-8", "replace")
+    return text if isinstance(text, str) else str(text)
+
+
+def _xml_text(value: bytes) -> str:
+    return html.unescape(value.decode("utf-8", "replace"))
+
+
+def _form_text(value: bytes) -> str:
+    return unquote(value.decode("latin-1"))
+
+
+def _text_secret(name: bytes, value: bytes) -> bool:
+    """Whether free text's value is a secret: its name's, and shaped like one (a key, or for
+    a password's name a password), since prose names secrets too ("the password: never
+    share it")."""
+    text = value.decode("utf-8", "replace")
+    return looks_like_secret(text) or (
+        names_a_password(name.decode("latin-1")) and looks_like_password(text)
+    )
 
 
 class _Verdicts(dict[bytes, Verdict]):
@@ -144,24 +223,6 @@ class _Verdicts(dict[bytes, Verdict]):
         return said
 
 
-_FIELD_VERDICTS = _Verdicts(field_verdict)
-_NAME_VERDICTS = _Verdicts(verdict)
-
-
-def _secret_value(said: Verdict, value: bytes, text: Callable[[bytes], str]) -> bool:
-    """Whether a value its name judged ``said`` is a secret; ``text`` reads it as written."""
-    return said is Verdict.SECRET or (said is Verdict.IF_SHAPED and looks_like_secret(text(value)))
-
-
-def _json_text(value: bytes) -> str:
-    """A JSON string's text, escapes undone (``"\\u2581favorite"`` is a word, not a key)."""
-    try:
-        text = orjson.loads(value)
-    except orjson.JSONDecodeError:
-        return value.decode("utf-8", "replace")
-    return text if isinstance(text, str) else str(text)
-
-
 @dataclass(frozen=True, slots=True)
 class _ByName(Rewriter):
     """A rewriter whose pattern matches more than it changes (every field, element or pair,
@@ -173,105 +234,151 @@ class _ByName(Rewriter):
         return Rewrites.apply(self, data)
 
 
-SECRET_FIELDS = _ByName(_FIELD, _field_value)
-"""Replaces the values of JSON fields named like secrets (a string or a number), in requests
-and in responses alike."""
-
-_XML_ELEMENT = re.compile(
-    rb"<((?:[A-Za-z_][\w.\-]*:)?([A-Za-z_][\w.\-]*))((?:\s[^<>]*)?>)([^<]+)</\1>"
-)
-"""An XML element holding text alone (``<SessionToken>...</SessionToken>``, AWS's answers),
-its name with its namespace prefix, its local name, its attributes and its text."""
+def _judged(
+    judge: Callable[[str], Verdict], added: frozenset[tuple[str, ...]]
+) -> Callable[[str], Verdict]:
+    """``judge``, with the names whose words are in ``added`` secrets whatever their values."""
+    if not added:
+        return judge
+    return lambda name: Verdict.SECRET if words(name) in added else judge(name)
 
 
-def _xml_value(match: re.Match[bytes]) -> bytes:
-    said = _NAME_VERDICTS[match.group(2)]
-    if said is Verdict.PLAIN:
-        return match.group()
-    value = match.group(4)
-    if value == _PLACEHOLDER_BYTES or not _secret_value(said, value, _xml_text):
-        return match.group()
-    name = match.group(1)
-    return b"<" + name + match.group(3) + _PLACEHOLDER_BYTES + b"</" + name + b">"
+class NamedSecrets:
+    """The rewriters of values by their names (JSON fields, XML elements, ``name=value`` pairs,
+    names and values in free text), for the rule and the names a user adds to it
+    (``secret_fields=``). :data:`RULE` is the rule's alone."""
+
+    def __init__(self, added: Iterable[str] = ()) -> None:
+        self.added = frozenset(name.lower() for name in added)
+        self.added_words = frozenset(words(name) for name in self.added)
+        """The added names as words: ``customer_ref`` is also ``customerRef``, "Customer Ref"."""
+        fields = _Verdicts(_judged(field_verdict, self.added_words))
+        names = _Verdicts(_judged(verdict, self.added_words))
+
+        def field_value(match: re.Match[bytes]) -> bytes:
+            said = fields[match.group(2)]
+            if said is Verdict.PLAIN:  # most fields: settled before the value is read
+                return match.group()
+            value = match.group(3)
+            if value in (b'""', _QUOTED_PLACEHOLDER) or not _secret_value(said, value, _json_text):
+                return match.group()
+            return match.group(1) + _QUOTED_PLACEHOLDER
+
+        def xml_value(match: re.Match[bytes]) -> bytes:
+            said = names[match.group(2)]
+            if said is Verdict.PLAIN:
+                return match.group()
+            value = match.group(4)
+            if value == _PLACEHOLDER_BYTES or not _secret_value(said, value, _xml_text):
+                return match.group()
+            name = match.group(1)
+            return b"<" + name + match.group(3) + _PLACEHOLDER_BYTES + b"</" + name + b">"
+
+        def pair_value(match: re.Match[bytes]) -> bytes:
+            said = names[match.group(1)]
+            if said is Verdict.PLAIN:
+                return match.group()
+            value = match.group(3)
+            if value == _PLACEHOLDER_BYTES or not _secret_value(said, value, _form_text):
+                return match.group()
+            return match.group(1) + match.group(2) + _PLACEHOLDER_BYTES
+
+        def text_value(match: re.Match[bytes]) -> bytes:
+            name, value = match.group(1), match.group(3)
+            if value.endswith(_PLACEHOLDER_BYTES):
+                return match.group()
+            # Prose runs on into a name ("and Customer Ref: ..."): an added name ends it.
+            said = words(name.decode("latin-1")) if self.added_words else ()
+            added = any(said[start:] in self.added_words for start in range(len(said)))
+            if not added and (names[name] is Verdict.PLAIN or not _text_secret(name, value)):
+                return match.group()
+            return name + match.group(2) + _PLACEHOLDER_BYTES
+
+        self.fields = _ByName(_FIELD, field_value)
+        """Replaces the values of JSON fields named like secrets (a string or a number), in
+        requests and in responses alike."""
+        self.xml = _ByName(_XML_ELEMENT, xml_value, (b"</",))
+        """Replaces the text of XML elements named like secrets."""
+        self.pairs = _ByName(_PAIR, pair_value)
+        """Replaces the values of ``name=value`` pairs named like secrets: a signed URL's
+        signature, credential and token wherever the URL appears."""
+        self.pair_signs = Rewriter(_PAIR, pair_value, (b"=", b"%3"))
+        """For :meth:`~replay._core.rewrite.Rewriter.leaves`: in every match of :data:`_PAIR`."""
+        self.texts = _ByName(_TEXT_PAIR, text_value, (b":", b"="))
+        """Replaces the values free text names so, when they look like secrets."""
+        self._added_hint = (
+            re.compile(
+                b"|".join(
+                    rb"[\W_]*".join(re.escape(word.encode()) for word in said)
+                    for said in sorted(self.added_words)
+                ),
+                re.IGNORECASE,
+            )
+            if self.added
+            else None
+        )
+
+    def in_header(self, value: bytes) -> bytes:
+        """A header's value with the values its pairs and text name so replaced."""
+        value = self.pairs.apply(value)
+        return self.texts.apply(value) if _names_in_text(value) else value
+
+    def hinted(self, data: bytes) -> bool:
+        """:func:`hinted`, or one of the added names in any case."""
+        return hinted(data) or (
+            self._added_hint is not None and bool(self._added_hint.search(data))
+        )
+
+    def apply(self, data: bytes) -> bytes:
+        """``data`` with every value named like a secret replaced, after the cheap looks that
+        settle most answers: :meth:`hinted`, then ``</``, ``=`` and ``:``."""
+        return self.rewrite(data) if self.hinted(data) else data
+
+    def rewrite(self, data: bytes) -> bytes:
+        """:meth:`apply` of data :meth:`hinted` already."""
+        data = self.xml.apply(self.fields.apply(data))
+        data = data if self.pair_signs.leaves(data) else self.pairs.apply(data)
+        return self.texts.apply(data) if _names_in_text(data) else data
+
+    def apply_to(self, chunks: tuple[Chunk, ...]) -> tuple[Chunk, ...]:
+        """The same over chunks, each rewriter on the chunks joined (a name and its value may
+        span chunks of a stream): most answers give their chunks back as they are."""
+        data = chunks[0].data if len(chunks) == 1 else b"".join(chunk.data for chunk in chunks)
+        if not self.hinted(data):
+            return chunks
+        chunks = self.fields.apply_to(chunks)
+        if not self.xml.leaves(data):
+            chunks = self.xml.apply_to(chunks)
+        if not self.pair_signs.leaves(data):
+            chunks = self.pairs.apply_to(chunks)
+        return self.texts.apply_to(chunks) if _names_in_text(data) else chunks
+
+    def values(self, data: bytes) -> Iterator[str]:
+        """The values in ``data`` that :meth:`apply` replaces, as written: a secret an answer
+        hands out (a session token, a role's secret key) is then sought in every later call."""
+        if not self.hinted(data):
+            return
+        for rewriter, value_group, read in (
+            (self.fields, 3, _json_text),
+            (self.xml, 4, _xml_text),
+            (self.pair_signs, 3, _form_text),
+            (self.texts, 3, _form_text),
+        ):
+            if rewriter.leaves(data) or (rewriter is self.texts and not _names_in_text(data)):
+                continue
+            for match in rewriter.pattern.finditer(data):
+                if rewriter.replace(match) != match.group():
+                    yield read(match.group(value_group))
 
 
-def _xml_text(value: bytes) -> str:
-    return html.unescape(value.decode("utf-8", "replace"))
-
-
-XML_FIELDS = _ByName(_XML_ELEMENT, _xml_value, (b"</",))
-"""Replaces the text of XML elements named like secrets."""
-
-_PAIR = re.compile(
-    rb"(?:(?<=%3[Ff])|(?<=%26)|(?<=%23)|(?<=\\u0026)|(?<![\w.\-%]))"
-    rb"([A-Za-z][\w.\-]{0,63})(=|%3[Dd])((?:(?!%26|\\u0026)[^&\s\"'<>#\\,;()\[\]])+)"
-)
-"""A ``name=value`` pair wherever it is written: a URL's query or fragment in a body, a
-header or a text (plain or percent-encoded inside another URL, or with ``&`` JSON-escaped),
-and a form-encoded answer (an OAuth token's)."""
-
-
-def _pair_value(match: re.Match[bytes]) -> bytes:
-    said = _NAME_VERDICTS[match.group(1)]
-    if said is Verdict.PLAIN:
-        return match.group()
-    value = match.group(3)
-    if value == _PLACEHOLDER_BYTES or not _secret_value(said, value, _form_text):
-        return match.group()
-    return match.group(1) + match.group(2) + _PLACEHOLDER_BYTES
-
-
-def _form_text(value: bytes) -> str:
-    return unquote(value.decode("latin-1"))
-
-
-PAIRS = _ByName(_PAIR, _pair_value)
-_PAIR_SIGNS = Rewriter(_PAIR, _pair_value, (b"=", b"%3"))
-"""For :meth:`~replay._core.rewrite.Rewriter.leaves`: in every match of :data:`_PAIR`."""
-"""Replaces the values of ``name=value`` pairs named like secrets: a signed URL's signature,
-credential and token wherever the URL appears."""
-NAMED = (SECRET_FIELDS, XML_FIELDS, PAIRS)
+RULE = NamedSecrets()
+"""The rule's rewriters of values by their names, with no name added."""
+SECRET_FIELDS, XML_FIELDS, PAIRS, TEXT_PAIRS = RULE.fields, RULE.xml, RULE.pairs, RULE.texts
+_PAIR_SIGNS = RULE.pair_signs
+NAMED = (SECRET_FIELDS, XML_FIELDS, PAIRS, TEXT_PAIRS)
 """Every rewriter of values by their names, in the order they run."""
-
-
-def _without_secret_fields(data: bytes) -> bytes:
-    """``data`` with every value named like a secret replaced (:data:`NAMED`), after the cheap
-    looks that settle most answers: :func:`hinted`, then ``</`` and ``=``."""
-    if not hinted(data):
-        return data
-    data = XML_FIELDS.apply(SECRET_FIELDS.apply(data))
-    return data if _PAIR_SIGNS.leaves(data) else PAIRS.apply(data)
-
-
-def _secret_fields_in(chunks: tuple[Chunk, ...]) -> tuple[Chunk, ...]:
-    """The same over chunks, each rewriter on the chunks joined (a name and its value may span
-    chunks of a stream): most answers give their chunks back as they are."""
-    data = chunks[0].data if len(chunks) == 1 else b"".join(chunk.data for chunk in chunks)
-    if not hinted(data):
-        return chunks
-    chunks = SECRET_FIELDS.apply_to(chunks)
-    if not XML_FIELDS.leaves(data):
-        chunks = XML_FIELDS.apply_to(chunks)
-    if not _PAIR_SIGNS.leaves(data):
-        chunks = PAIRS.apply_to(chunks)
-    return chunks
-
-
-def named_secrets(data: bytes) -> Iterator[str]:
-    """The values in ``data`` that :data:`NAMED` replaces, as written: a secret an answer hands
-    out (a session token, a role's secret key) is then sought in every later call."""
-    if not hinted(data):
-        return
-    for rewriter, value_group, read in (
-        (SECRET_FIELDS, 3, _json_text),
-        (XML_FIELDS, 4, _xml_text),
-        (_PAIR_SIGNS, 3, _form_text),
-    ):
-        if rewriter.leaves(data):
-            continue
-        for match in rewriter.pattern.finditer(data):
-            if rewriter.replace(match) != match.group():
-                yield read(match.group(value_group))
+_without_secret_fields = RULE.apply
+named_secrets = RULE.values
 
 
 _MULTIPART_FIELD = re.compile(
@@ -457,14 +564,20 @@ class Redactor:
         secret_headers: Iterable[str] = (),
         secret_params: Iterable[str] = (),
         environ: Mapping[str, str] | None = None,
+        secret_fields: Iterable[str] = (),
     ) -> None:
         self.secrets = environment_secrets(environ) | {s for s in secrets if s}
+        fields = frozenset(name.lower() for name in secret_fields)
         self.secret_headers = SecretHeaders(
-            ACCOUNT_HEADERS | {name.lower() for name in secret_headers}
+            ACCOUNT_HEADERS | fields | {name.lower() for name in secret_headers}
         )
         """Header name (lowered) -> whether its value is a secret or names the account."""
-        self.secret_params = frozenset(name.lower() for name in secret_params)
+        self.secret_params = fields | {name.lower() for name in secret_params}
         """Names of parameters and fields the user adds to the rule (compared lowered)."""
+        self.named = NamedSecrets(fields) if fields else RULE
+        """The rewriters of values by their names: the rule's, and the ``secret_fields``
+        added to it, which are secrets in every place a name is (a JSON or XML field, a
+        header, a query, form or multipart parameter, a ``name=value`` pair or free text)."""
         self.known = _scrubber(frozenset(self.secrets))
         self._known_needles = frozenset(self.known.needles)
         self._urls: dict[tuple[str, int], tuple[Rewriter, str]] = {}
@@ -495,7 +608,9 @@ class Redactor:
         return rewriter
 
     def _scrubbing(self, request: Request, named: bool) -> Rewriter:
-        carried = set(_carried_secrets(request, self.secret_headers, self._secret_name, named))
+        carried = set(
+            _carried_secrets(request, self.secret_headers, self._secret_name, self.named, named)
+        )
         if carried <= self.secrets:
             return self.known
         return _scrubber(frozenset(self.secrets | carried))
@@ -596,10 +711,9 @@ class Redactor:
             body, form = self._form(body.decode("latin-1")).encode("latin-1"), True
         elif content_type and content_type.startswith("multipart/form-data"):
             body, form = _MULTIPART_FIELD.sub(self._multipart_field, body), True
-        named = hinted(body)
+        named = self.named.hinted(body)
         if named:
-            body = XML_FIELDS.apply(SECRET_FIELDS.apply(body))
-            body = body if _PAIR_SIGNS.leaves(body) else PAIRS.apply(body)
+            body = self.named.rewrite(body)
         return _escaped_keys(body), form or named
 
     def _multipart_field(self, match: re.Match[bytes]) -> bytes:
@@ -608,14 +722,18 @@ class Redactor:
         return match.group(1) + _PLACEHOLDER_BYTES
 
     def _secret_name(self, name: str) -> bool:
-        return secret_param(name) or name.lower() in self.secret_params
+        return (
+            secret_param(name)
+            or name.lower() in self.secret_params
+            or (self.named is not RULE and words(name) in self.named.added_words)
+        )
 
     def headers(self, headers: Headers, rewriter: Rewriter) -> Headers:
         secret_headers = self.secret_headers
         kept = [value for name, value in headers if not secret_headers[name]]
         joined = "\n".join(kept).encode()
         # The usual case: one search, not one per header.
-        if rewriter.leaves(joined) and (_PAIR_SIGNS.leaves(joined) or not hinted(joined)):
+        if rewriter.leaves(joined) and not self.named.hinted(joined):
             if len(kept) == len(headers):
                 return headers  # no secret header, no secret in one: as they came (most answers)
             return tuple(
@@ -627,7 +745,7 @@ class Redactor:
                 name,
                 _secret_header_value(name, value)
                 if secret_headers[name]
-                else rewriter.apply(PAIRS.apply(value.encode())).decode(),
+                else rewriter.apply(self.named.in_header(value.encode())).decode(),
             )
             for name, value in headers
         )
@@ -647,7 +765,7 @@ class Redactor:
 
     def response(self, response: Response, rewriter: Rewriter) -> Response:
         headers = self.headers(response.headers, rewriter)
-        named = _secret_fields_in(response.chunks)
+        named = self.named.apply_to(response.chunks)
         if named is not response.chunks:
             learned = self._learn(b"".join(chunk.data for chunk in response.chunks))
             named = named if learned is None else learned.apply_to(named)
@@ -683,7 +801,7 @@ class Redactor:
     def _frames(self, frames: tuple[Frame, ...], rewriter: Rewriter) -> tuple[Frame, ...]:
         scrubbed = []
         for frame in frames:
-            data = _without_secret_fields(frame.data)
+            data = self.named.apply(frame.data)
             if data is not frame.data:
                 learned = self._learn(frame.data)
                 data = data if learned is None else learned.apply(data)
@@ -697,7 +815,7 @@ class Redactor:
         that look like secrets (:func:`looks_like_secret`): a word under a secret's name would
         scrub that word everywhere. A rewriter of the new ones, to scrub the rest of this
         answer; None if there are none."""
-        found = {value for value in named_secrets(data) if looks_like_secret(value)}
+        found = {value for value in self.named.values(data) if looks_like_secret(value)}
         new = frozenset(found - self.secrets)
         if not new:
             return None
@@ -712,10 +830,10 @@ class Redactor:
     def holds_secret(self, data: bytes, rewriter: Rewriter) -> bool:
         """Whether redaction would change ``data``: a secret field, a known or carried secret,
         or a string shaped like a key."""
-        return rewriter.apply(_escaped_keys(_without_secret_fields(data))) != data
+        return rewriter.apply(_escaped_keys(self.named.apply(data))) != data
 
     def text(self, text: str, rewriter: Rewriter) -> str:
-        return rewriter.apply(_without_secret_fields(text.encode())).decode(errors="replace")
+        return rewriter.apply(self.named.apply(text.encode())).decode(errors="replace")
 
 
 _URLS_KEPT = 256
@@ -741,11 +859,36 @@ def echoed_forms(secret: str) -> Iterator[str]:
 
 
 def _key_placeholder(match: re.Match[bytes]) -> bytes:
+    """The stand-in of a key shape (its prefix kept: :data:`STAND_IN_PREFIXES`) or of a known
+    secret: a literal that is no key shape keeps nothing of itself."""
     found = match.group()
-    for prefix in ACCOUNT_PREFIXES:
-        if found.startswith(prefix):
-            return prefix + _PLACEHOLDER_BYTES
+    if _KEY_SHAPE.fullmatch(found):
+        for prefix in STAND_IN_PREFIXES:
+            if found.startswith(prefix):
+                return prefix + _PLACEHOLDER_BYTES
     return _PLACEHOLDER_BYTES
+
+
+_STAND_IN = re.compile(
+    b"(?:"
+    + b"|".join(re.escape(prefix) for prefix in STAND_IN_PREFIXES)
+    + b")"
+    + _PLACEHOLDER_BYTES
+)
+
+
+def keyed_stand_ins(data: bytes) -> bytes:
+    """``data`` with each key shape's stand-in as a request's key reads it: the placeholder
+    alone, its prefix left out. A request carrying a key matches its recording whichever
+    stand-in the version that recorded it wrote (``REDACTED`` before shapes kept prefixes)."""
+    if _PLACEHOLDER_BYTES not in data:
+        return data
+    return _STAND_IN.sub(_PLACEHOLDER_BYTES, data)
+
+
+def keyed_url_stand_ins(url: str) -> str:
+    """:func:`keyed_stand_ins` of a URL (``.../organizations/org-REDACTED/...``)."""
+    return url if PLACEHOLDER not in url else keyed_stand_ins(url.encode()).decode()
 
 
 @lru_cache(maxsize=64)
@@ -769,6 +912,7 @@ def _carried_secrets(
     request: Request,
     secret_headers: SecretHeaders,
     secret_name: Callable[[str], bool],
+    rules: NamedSecrets,
     named: bool = True,
 ) -> Iterable[str]:
     for name, value in request.headers:
@@ -787,7 +931,7 @@ def _carried_secrets(
             if userinfo and len(userinfo) >= MIN_SECRET_LENGTH:
                 yield unquote(userinfo)
     if request.body and named:
-        yield from _long_enough(_body_secrets(request, secret_name))
+        yield from _long_enough(_body_secrets(request, secret_name, rules))
 
 
 def _form_pairs(encoded: str) -> Iterator[tuple[str, str]]:
@@ -827,8 +971,10 @@ def _credentials(value: str) -> Iterator[str]:
         yield signature or access_key
 
 
-def _body_secrets(request: Request, secret_name: Callable[[str], bool]) -> Iterator[str]:
-    yield from named_secrets(request.body)
+def _body_secrets(
+    request: Request, secret_name: Callable[[str], bool], rules: NamedSecrets
+) -> Iterator[str]:
+    yield from rules.values(request.body)
     content_type = request.header("content-type") or ""
     if content_type.startswith("application/x-www-form-urlencoded"):
         for name, value in _form_pairs(request.body.decode("latin-1")):

@@ -14,11 +14,14 @@ scrubbed, known ids replaced) and ask it for the next server message; they do th
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from replay._core import jsonpath
 from replay._core.errors import Difference, FrameMiss
 from replay._core.key import KeyRules, canonical_body
 from replay._core.location import Location
 from replay._core.model import Frame, WebSocketSession
+from replay._core.redact import keyed_stand_ins
 
 
 class Playback:
@@ -42,7 +45,7 @@ class Playback:
         """Each server message with the number of client messages recorded before it."""
         for frame in session.frames:
             if frame.from_client:
-                self._client.append(frame)
+                self._client.append(_keyed(frame))
             else:
                 self._server.append((len(self._client), frame))
         self._received = 0
@@ -135,3 +138,11 @@ def wait_before(frame: Frame, elapsed: float, speed: float | None) -> float:
 
 def _kind(text: bool) -> str:
     return "text" if text else "binary"
+
+
+def _keyed(frame: Frame) -> Frame:
+    """A recorded client message as :meth:`~replay._cassette.Cassette.keyed_message` reads a
+    live one: each key shape's stand-in as the placeholder alone (``sk-REDACTED`` and the
+    ``REDACTED`` of older recordings alike)."""
+    data = keyed_stand_ins(frame.data)
+    return frame if data is frame.data else replace(frame, data=data)

@@ -8,8 +8,9 @@ Options come from four places; the first that sets an option wins:
 3. ``[tool.replay]`` in ``pyproject.toml``;
 4. the defaults: mode ``once`` (``none`` when ``CI`` is set), nothing ignored.
 
-``secrets`` and ``secret_headers`` are the exception: they add up over all
-sources, so that naming a secret in one place can never un-name one from another.
+``secrets``, ``secret_headers``, ``secret_params`` and ``secret_fields`` are the exception:
+they add up over all sources, so that naming a secret in one place can never un-name one
+from another.
 
 The mode has two sources above all these, for a whole run: ``--replay-mode``,
 then ``REPLAY_MODE``; ``unused`` has one, ``--replay-unused``.
@@ -41,7 +42,7 @@ from replay._core.unused import Unused, unused_choice
 from replay._store.cassette_file import MAX_NAME_BYTES
 from replay.tools import extras, vcr
 
-ACCUMULATED = ("secrets", "secret_headers", "secret_params")
+ACCUMULATED = ("secrets", "secret_headers", "secret_params", "secret_fields")
 _STRING_LISTS = ("ignore", "match_headers", "ignore_hosts", "match_on", *ACCUMULATED)
 _FLAGS = ("allow_playback_repeats", "ignore_localhost", "block_network")
 HOOKS = ("before_record_request", "before_record_response")
@@ -71,6 +72,7 @@ class Settings:
     secrets: tuple[str, ...] = ()
     secret_headers: tuple[str, ...] = ()
     secret_params: tuple[str, ...] = ()
+    secret_fields: tuple[str, ...] = ()
     match_on: tuple[str, ...] | None = None
     replay_speed: float | None = None
     allow_playback_repeats: bool = False

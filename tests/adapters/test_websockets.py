@@ -223,7 +223,7 @@ def test_the_websockets_client_replays_text_binary_and_iteration(
 
     with replay.use_cassette(cassette_path, mode="none"):
         replayed = talk(realtime.ws_url)
-    assert replayed == [b"\xffoidua\x01\x00", b"echo: token REDACTED", "echo: last"]
+    assert replayed == [b"\xffoidua\x01\x00", b"echo: token sk-REDACTED", "echo: last"]
 
     async def iterate() -> list[object]:
         async with websockets.asyncio.client.connect(
@@ -237,7 +237,7 @@ def test_the_websockets_client_replays_text_binary_and_iteration(
     with replay.use_cassette(cassette_path, mode="none"):
         assert asyncio.run(iterate()) == [
             b"\xffoidua\x01\x00",
-            "echo: token REDACTED",
+            "echo: token sk-REDACTED",
             "echo: last",
         ]
 
@@ -275,7 +275,7 @@ def test_the_asyncio_client_records_in_async_with_and_replays_on_await(
 
     for opening in (on_await, in_async_with):
         with replay.use_cassette(cassette_path, mode="none"):
-            assert asyncio.run(opening()) == ["echo: token REDACTED"]
+            assert asyncio.run(opening()) == ["echo: token sk-REDACTED"]
 
 
 def test_replay_speed_paces_the_server_messages_as_recorded(cassette_path: Path) -> None:

@@ -140,7 +140,7 @@ def test_invoke_stream_is_redacted_and_normalized_inside_its_base64_bytes(
     ]
     message_id = inner[0]["message"]["id"]
     assert message_id.startswith("msg_bdrk_") and message_id != MESSAGE_ID
-    assert inner[1]["delta"]["text"] == "key REDACTED"
+    assert inner[1]["delta"]["text"] == "key sk-REDACTED"
     data = path.read_bytes()
     (interaction,) = json.loads(data)["interactions"].values()
     assert KEY.encode() not in data and base64.b64encode(KEY.encode()) not in data
@@ -161,7 +161,7 @@ def test_show_prints_an_event_stream_cassette_readably(library: ModuleType, tmp_
     assert 'tool call lookup({"q":1})' in shown.output
     assert "finish tool_use, tokens 12/5" in shown.output
     shown = CliRunner().invoke(main, ["show", str(invoke)])
-    assert "| key REDACTED" in shown.output and "finish end_turn" in shown.output
+    assert "| key sk-REDACTED" in shown.output and "finish end_turn" in shown.output
 
 
 # Property: any Bedrock stream, cut into chunks anywhere, recorded twice with fresh values.

@@ -45,6 +45,7 @@ PIECES = st.one_of(
     st.sampled_from(["sk-proj-Ab3dEf6hIj9kLm2nOp5q", "\\u0073\\u006b-proj-Ab3dEf6hIj9kLm2nO"]),
     st.sampled_from(NAMES).map(lambda name: f"{name}="),
     st.sampled_from(["&", "?", "#", "%3D", "%26", "\\u0026", "=", "Ab3dEf6hIj9kLm2nOp5q"]),
+    st.sampled_from(["my token", "api key", "Secret Key", "a token of", "key", " = ", ": ", "\t"]),
 )
 
 
@@ -55,6 +56,16 @@ def test_a_body_with_no_hint_of_a_name_has_no_value_named_like_a_secret(pieces: 
     if not redact.hinted(body):
         for rewriter in redact.NAMED:
             assert not any(rewriter.spans(body))
+
+
+@settings(max_examples=500, deadline=None)
+@given(pieces=st.lists(PIECES, max_size=40))
+def test_the_look_for_a_name_before_a_sign_finds_every_name_of_free_text(
+    pieces: list[str],
+) -> None:
+    body = "".join(pieces).encode()
+    if not redact._names_in_text(body):
+        assert redact._TEXT_PAIR.search(body) is None
 
 
 @settings(max_examples=500, deadline=None)

@@ -144,7 +144,7 @@ def test_a_secret_in_one_header_among_many_is_scrubbed_and_the_others_kept() -> 
         ("content-type", "application/json"),
         ("x-echo", f"key={PLACEHOLDER}"),
         ("x-request-id", "req_0123456789abcdef"),
-        ("x-shape", f"{PLACEHOLDER} seen"),
+        ("x-shape", f"sk-proj-{PLACEHOLDER} seen"),
         ("authorization", PLACEHOLDER),
         ("x-split", "ends in sk"),
         ("x-after", "-starts with a dash"),
@@ -228,11 +228,11 @@ def test_tokens_are_replaced_by_their_shape_whatever_field_holds_them() -> None:
         + b'", "text": "key id AKIAQ3EGWXYZ7EXAMPL4, refresh 1//0gMadeUpRefreshToken0123456"}'
     )
     assert redactor().body(body) == (
-        b'{"access_token": "REDACTED", "session": "REDACTED", '
-        b'"text": "key id REDACTED, refresh REDACTED"}'
+        b'{"access_token": "REDACTED", "session": "eyJREDACTED", '
+        b'"text": "key id AKIAREDACTED, refresh 1//0REDACTED"}'
     )
     unsigned = "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1c2VyIn0."  # alg "none": no signature
-    assert redactor().body(f"t={unsigned}&x=1".encode()) == b"t=REDACTED&x=1"
+    assert redactor().body(f"t={unsigned}&x=1".encode()) == b"t=eyJREDACTED&x=1"
 
 
 def test_what_merely_resembles_a_token_is_kept() -> None:

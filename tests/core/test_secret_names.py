@@ -156,3 +156,59 @@ def test_a_value_named_like_a_secret_is_taken_from_every_position(
     stored = redactor.response(response, redactor.known).chunks[0].data
     assert value.encode() not in stored, (place, stored)
     assert value.encode() not in redactor.body(body, "application/octet-stream")
+
+
+SEPARATORS = st.sampled_from([": ", ":", " = ", "=", " : ", ': "', "= '"])
+WORD_CASES = st.sampled_from([str.lower, str.upper, str.capitalize])
+JOINS = st.sampled_from([" ", "_", "-", "."])
+TEXT_NAMES = st.sampled_from(
+    [("my", "token"), ("api", "key"), ("secret", "key"), ("access", "token"), ("password",)]
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    name=TEXT_NAMES,
+    case=WORD_CASES,
+    join=JOINS,
+    separator=SEPARATORS,
+    value=VALUE,
+    place=st.sampled_from(["text", "json string", "error"]),
+)
+def test_free_text_names_in_every_style_and_separator_take_a_secret_shaped_value(
+    name: tuple[str, ...], case: object, join: str, separator: str, value: str, place: str
+) -> None:
+    """'my token: ...', 'API KEY = ...', 'Secret-Key: "..."': the rule's words in any case,
+    joined by spaces or any separator, before a colon or an equals sign; the pre-check sees
+    each (a lower-case ``token`` or ``key`` before a space is one too)."""
+    assert callable(case)
+    written = join.join(case(word) for word in name)
+    text = f"Here is {written}{separator}{value} for you"
+    body = {
+        "text": text,
+        "json string": json.dumps({"content": text}),
+        "error": json.dumps({"error": {"message": text}}),
+    }[place].encode()
+    assert redact.hinted(body), body
+    redactor = redact.Redactor(environ={})
+    response = Response(200, (), (Chunk(body, 0.0),), "t")
+    assert value.encode() not in redactor.response(response, redactor.known).chunks[0].data
+    assert value.encode() not in redactor.body(body, "application/json")
+    assert redactor.text(text, redactor.known) == text.replace(value, "REDACTED")
+
+
+@pytest.mark.parametrize(
+    "prose",
+    [
+        "The password: never share it with anyone.",
+        "Remember the key: practice makes perfect.",
+        "token count: 12 of 4096",
+        "A secret: the recipe is mostly butter.",
+        "api key = the one on your dashboard",
+    ],
+)
+def test_prose_naming_a_secret_keeps_its_words(prose: str) -> None:
+    """In free text a value is taken only when it looks like a secret too."""
+    body = json.dumps({"content": prose}).encode()
+    redactor = redact.Redactor(environ={})
+    assert redactor.body(body, "application/json") == body

@@ -55,7 +55,8 @@ def test_each_long_key_shape_at_its_shortest_is_redacted() -> None:
     for key in shortest:
         text = b'{"note": "' + key + b'"}'
         assert not scrubber.leaves(text), key
-        assert scrubber.apply(text) == b'{"note": "REDACTED"}', key
+        stand_in = next(p for p in redact.STAND_IN_PREFIXES if key.startswith(p)) + b"REDACTED"
+        assert scrubber.apply(text) == b'{"note": "' + stand_in + b'"}', key
 
 
 def test_without_run_needles_leaves_is_the_needle_search() -> None:
