@@ -38,8 +38,10 @@ lets Python write them once, on first import."""
 
 @nox.session(python=PYTHON)
 def tests(session: nox.Session) -> None:
-    """The whole test suite, in two worker processes (the SDK matrix's fast subset of routes),
-    then the pytest-recording suite beside pytest-recording itself."""
+    """The whole test suite, in two worker processes.
+
+    The SDK matrix's fast subset of routes; then the pytest-recording suite beside
+    pytest-recording itself."""
     session.install("-e", ".[test]")
     session.run(
         "pytest", *PYTEST_ARGS, *session.posargs, env={"HYPOTHESIS_PROFILE": "ci", **WRITE_BYTECODE}
@@ -106,10 +108,11 @@ tests were written for (pinned, so the suites test replay, not a newer release o
 @nox.session(python=PYTHON)
 @nox.parametrize("suite", list(REAL_SUITES))
 def suites(session: nox.Session, suite: str) -> None:
-    """Public projects' pytest-recording suites, under pytest-recording and under replay
-    instead of it and beside it: tests/real_suites. Each suite in an environment of its own,
-    without our test extra: their pins may contradict it and one another (llm_anthropic needs
-    anthropic<1, the test extra anthropic>=2)."""
+    """A public project's pytest-recording suite, under pytest-recording, replay, and both.
+
+    From tests/real_suites: under pytest-recording, under replay instead of it and beside it.
+    Each suite in an environment of its own, without our test extra: their pins may contradict
+    it and one another (llm_anthropic needs anthropic<1, the test extra anthropic>=2)."""
     # Beside the pins: what our tests/conftest.py and the runner need.
     runner = ["pytest", "pytest-asyncio", "pytest-xdist", "hypothesis"]
     session.install("-e", ".[vcr,httpx2]", *runner, *REAL_SUITES[suite])
@@ -174,7 +177,9 @@ EXPECT_UNROUTED = {"urllib3-1.26": "urllib3"}
 @nox.session(python=PYTHON)
 @nox.parametrize("versions", list(COMPAT))
 def compat(session: nox.Session, versions: str) -> None:
-    """The adapter and SDK tests of one version set (``COMPAT``), in one process."""
+    """The adapter and SDK tests under one set of library versions, in one process.
+
+    The sets are ``COMPAT``'s: the floors of the routed libraries, single releases, the latest."""
     pins, modules = COMPAT[versions]
     session.install("-e", ".[test]")
     if pins:  # over the extra's own ranges, as a user's pins are
@@ -200,26 +205,29 @@ def lint(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def typecheck(session: nox.Session) -> None:
-    """mypy strict over the package, with the libraries it imports (the user extras), not the
-    SDKs of the test extra."""
+    """mypy strict over the package.
+
+    With the libraries it imports (the user extras), not the SDKs of the test extra."""
     session.install("-e", ".[all]", "pytest", "mypy")
     session.run("mypy", "replay")
 
 
 @nox.session(python=PYTHON)
 def docs(session: nox.Session) -> None:
-    """The documentation site (mkdocs.yml, docs/) built with warnings as errors, into site/;
-    its examples run in the tests (tests/tools/test_readme.py)."""
+    """The documentation site (mkdocs.yml, docs/) built with warnings as errors, into site/.
+
+    Its examples run in the tests (tests/tools/test_readme.py)."""
     session.install("mkdocs>=1.6", "mkdocs-material>=9.5")
     session.run("mkdocs", "build", "--strict", env={"NO_MKDOCS_2_WARNING": "1"})
 
 
 @nox.session(python=PYTHON)
 def bench(session: nox.Session) -> None:
-    """This project against vcrpy, cassetter and the floor: bench/results/latest.{md,json};
-    then the same tools on pydantic-ai's cassettes and a pytest run: suite.{md,json}; then a
-    replay-only run over s3:// (moto on loopback) against local files: s3_warm.{md,json}, and
-    what each S3 client library costs a process: s3_clients.{md,json}."""
+    """This project against vcrpy, cassetter and the floor, into bench/results/.
+
+    First latest.{md,json}; then the same tools on pydantic-ai's cassettes and a pytest run:
+    suite.{md,json}; then a replay-only run over s3:// (moto on loopback) against local files:
+    s3_warm.{md,json}, and what each S3 client library costs a process: s3_clients.{md,json}."""
     # The published figures compare against vcrpy 9.4.2, cassetter 0.16.1 and (for vcrpy's
     # pytest plugin) pytest-recording 0.14.1: pinned, so a rerun compares the same.
     session.install(
@@ -235,8 +243,10 @@ def bench(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 @nox.parametrize("suite", list(REAL_SUITES))
 def bench_suites(session: nox.Session, suite: str) -> None:
-    """The public suites of `suites` run whole under vcrpy with pytest-recording, under
-    cassetter and under replay, rounds alternating: bench/results/real_suites.{md,json}. In
+    """A public suite of `suites` timed under vcrpy, cassetter and replay, in turn.
+
+    Run whole under vcrpy with pytest-recording, under cassetter and under replay, rounds
+    alternating: bench/results/real_suites.{md,json}. In
     each suite's environment, as `suites` makes it, with cassetter beside."""
     session.install(
         "-e", ".[vcr,httpx2]", "pytest", "pytest-asyncio", "cassetter==0.16.1", *REAL_SUITES[suite]
@@ -298,8 +308,9 @@ would pin huggingface-hub<2, on httpx 0.28: then the hub needs an environment of
 
 @nox.session(python=PYTHON)
 def sdks(session: nox.Session) -> None:
-    """The SDK matrix in full, every route with its SDK installed (a missing one fails), and
-    the other SDK and adapter tests (tests/adapters/)."""
+    """The SDK matrix in full, and the other SDK and adapter tests (tests/adapters/).
+
+    Every route with its SDK installed (a missing one fails)."""
     session.install("-e", ".[test]", *SDKS)
     session.run(
         "pytest",
@@ -312,8 +323,9 @@ def sdks(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def browser(session: nox.Session) -> None:
-    """The report's browser tests, installing Debian's Chromium first when it is missing (as
-    root); REPLAY_SCREENSHOTS=docs/images refreshes the docs' screenshot."""
+    """The report's browser tests, with Debian's Chromium installed first if missing.
+
+    The install runs as root; REPLAY_SCREENSHOTS=docs/images refreshes the docs' screenshot."""
     if not shutil.which("chromium"):
         session.run("apt-get", "update", "-qq", external=True)
         session.run("apt-get", "install", "-y", "-qq", "chromium", external=True)

@@ -860,11 +860,12 @@ def test_one_unreadable_cassette_does_not_stop_the_others(
     assert copied == {"chat.json", "other/providers.json"}
 
 
-def test_verify_and_scan_fail_on_a_path_without_cassettes(
+def test_verify_scan_and_list_fail_on_a_path_without_cassettes(
     suites: dict[str, Path], tmp_path: Path
 ) -> None:
+    """A mistyped directory must not pass for a clean one, nor list as an empty total."""
     (tmp_path / "fixture.json").write_text('{"not": "a cassette"}')
-    for command in ("verify", "scan"):
+    for command in ("verify", "scan", "list"):
         finished = run_cli(command, suites["old"], tmp_path)
         assert finished.returncode == 2, (command, finished.stdout)
         assert finished.stderr == f"replay: no cassettes found under {tmp_path}\n"

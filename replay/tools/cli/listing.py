@@ -100,7 +100,7 @@ def list_command(paths: tuple[Location, ...], as_json: bool) -> None:
     """One row per cassette: interactions, providers, models, tokens, size, age."""
     output = _output(as_json)
     rows = []
-    for cassette, interactions in _decoded(_read(paths, "Reading cassettes")):
+    for cassette, interactions in _decoded(_read(paths, "Reading cassettes", required=True)):
         row = Row(str(cassette.path), size=cassette.size)
         for interaction in interactions:
             row.add(interaction)
