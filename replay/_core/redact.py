@@ -57,23 +57,46 @@ MIN_SECRET_LENGTH = 8
 """Shorter environment values ("1", "true") would scrub ordinary text, so they are left alone."""
 
 _NOT_INSIDE_A_WORD = rb"(?<![A-Za-z0-9_\-])"
-_KEY_SHAPES = (
-    _NOT_INSIDE_A_WORD + rb"sk-(?:ant-|proj-|svcacct-)?[A-Za-z0-9_\-]{20,}",
-    _NOT_INSIDE_A_WORD + rb"gsk_[A-Za-z0-9]{20,}",
-    _NOT_INSIDE_A_WORD + rb"AIza[0-9A-Za-z_\-]{35}",
-    _NOT_INSIDE_A_WORD + rb"xai-[A-Za-z0-9]{20,}",
-    _NOT_INSIDE_A_WORD + rb"hf_[A-Za-z0-9]{20,}",
-    _NOT_INSIDE_A_WORD + rb"ya29\.[A-Za-z0-9_\-]{20,}",  # a Google OAuth access token
-    _NOT_INSIDE_A_WORD + rb"1//0[A-Za-z0-9_\-]{20,}",  # a Google OAuth refresh token
-    _NOT_INSIDE_A_WORD + rb"(?:AKIA|ASIA)[0-9A-Z]{16}(?![0-9A-Z])",  # an AWS access key id
+_KEY_SHAPE_FORMS: tuple[tuple[tuple[bytes, ...], bytes, bool], ...] = (
+    ((b"sk-",), rb"(?:ant-|proj-|svcacct-)?[A-Za-z0-9_\-]{20,}", False),
+    ((b"gsk_",), rb"[A-Za-z0-9]{20,}", False),
+    ((b"AIza",), rb"[0-9A-Za-z_\-]{35}", False),
+    ((b"xai-",), rb"[A-Za-z0-9]{20,}", False),
+    ((b"hf_",), rb"[A-Za-z0-9]{20,}", False),
+    ((b"ya29.",), rb"[A-Za-z0-9_\-]{20,}", False),  # a Google OAuth access token
+    ((b"1//0",), rb"[A-Za-z0-9_\-]{20,}", False),  # a Google OAuth refresh token
+    ((b"AKIA", b"ASIA"), rb"[0-9A-Z]{16}(?![0-9A-Z])", False),  # an AWS access key id
     # A JSON Web Token: base64url header (``{"`` is ``eyJ``), payload and signature (empty
     # when unsigned). OAuth access, refresh and id tokens, Azure AD and Vertex bearer tokens.
-    _NOT_INSIDE_A_WORD + rb"eyJ[A-Za-z0-9_\-]{5,}\.[A-Za-z0-9_\-]{2,}\.[A-Za-z0-9_\-]*",
-    rb"(?<=Bearer )[A-Za-z0-9._~+/\-]{16,}=*",
-    _NOT_INSIDE_A_WORD + rb"ek_[A-Za-z0-9]{20,}",  # an OpenAI Realtime client secret
+    ((b"eyJ",), rb"[A-Za-z0-9_\-]{5,}\.[A-Za-z0-9_\-]{2,}\.[A-Za-z0-9_\-]*", False),
+    ((b"Bearer ",), rb"[A-Za-z0-9._~+/\-]{16,}=*", True),  # the token after it, not the word
+    ((b"ek_",), rb"[A-Za-z0-9]{20,}", False),  # an OpenAI Realtime client secret
     # OpenAI's organization, user and project ids, in error texts and image URLs' paths.
-    _NOT_INSIDE_A_WORD + rb"(?:org-|user-|proj_)[A-Za-z0-9]{20,}",
+    ((b"org-", b"user-", b"proj_"), rb"[A-Za-z0-9]{20,}", False),
 )
+"""Each key shape: its prefixes, what follows them, and whether the match starts after the
+prefix (a bearer token) rather than with it. Other than a bearer token's, a match is not
+inside a word: no letter, digit, ``_`` or ``-`` just before it."""
+
+
+def _key_shape(prefixes: tuple[bytes, ...], rest: bytes, after: bool) -> bytes:
+    alternatives = b"|".join(re.escape(prefix) for prefix in prefixes)
+    if after:
+        return b"(?<=" + alternatives + b")" + rest
+    return _NOT_INSIDE_A_WORD + b"(?:" + alternatives + b")" + rest
+
+
+_KEY_SHAPES = tuple(_key_shape(*form) for form in _KEY_SHAPE_FORMS)
+KEY_SHAPE_SEARCHES = tuple(
+    re.compile(re.escape(prefix) + rest)
+    for prefixes, rest, _ in _KEY_SHAPE_FORMS
+    for prefix in prefixes
+)
+"""A pattern per prefix of each key shape, with nothing asked of the byte before it: each
+opens with a literal, which sre seeks as fast as ``find`` (an alternation of them is tried at
+every byte, 20 times as slow). Whatever a key shape matches in a text, one of these matches
+in that text, and in that text written as a JSON string (the bytes of a key are never
+escaped): a scan's pre-filter over whole stored interactions."""
 ACCOUNT_PREFIXES = (b"org-", b"user-", b"proj_", b"ek_")
 """A key shape starting so keeps its prefix before the placeholder (``org-REDACTED``): a
 reader still sees what was there, and a client that checks the prefix still parses it."""
@@ -94,13 +117,25 @@ _HINT_NEEDLES = (
 _HINTS = Rewriter(re.compile(b"(?!)"), lambda match: match.group(), _HINT_NEEDLES)
 """Only for :meth:`~replay._core.rewrite.Rewriter.leaves`: a memchr of each needle's rarest
 byte, where a case-blind pattern of the words took 50 times as long."""
-_LOWER_HINTS = tuple(
-    re.compile(word + rb"(?=[\"'_\-=%<>\\0-9A-Z])") for word in (b"token", b"key", b"sig")
-)
+_LOWER_HINT_WORDS = (b"token", b"key", b"sig")
+_LOWER_HINTS = tuple(re.compile(word + rb"(?=[\"'_\-=%<>\\0-9A-Z])") for word in _LOWER_HINT_WORDS)
 """The lower-case words that prose and usage counts are full of (``tokens``, ``keyboard``,
 ``design``, "a token of"): a hint only where a name goes on or ends (a quote, ``_``, ``-``,
 ``=``, ``%``, ``<``, ``>``, a backslash, a digit, a capital), never before a space or a
 small letter. Each pattern opens with its word, which sre seeks as a literal."""
+
+
+HINT_WORDS = frozenset({needle.lower() for needle in _HINT_NEEDLES} | set(_LOWER_HINT_WORDS))
+"""Every hint below, lowered: data :func:`hinted` finds a hint in holds one of these, lowered,
+where the hint is (a pre-filter searches data lowered once for these, then asks
+:func:`hinted` about the few places one is)."""
+
+
+def hint_at(window: bytes) -> bool:
+    """Whether ``window`` opens with a hint: data holds a hint exactly where this holds of the
+    data from one of the places the data, lowered, holds a word of :data:`HINT_WORDS` (and
+    the byte after the word, if it has one)."""
+    return window.startswith(_HINT_NEEDLES) or any(hint.match(window) for hint in _LOWER_HINTS)
 
 
 def hinted(data: bytes) -> bool:
@@ -748,8 +783,16 @@ def _key_placeholder(match: re.Match[bytes]) -> bytes:
     return _PLACEHOLDER_BYTES
 
 
+@dataclass(frozen=True, slots=True)
+class Scrubber(Rewriter):
+    """A rewriter of known secrets and key shapes (:func:`_scrubber`), which says which."""
+
+    literals: tuple[bytes, ...] = ()
+    """The secrets' forms it seeks as written; the rest of its pattern is the key shapes."""
+
+
 @lru_cache(maxsize=64)
-def _scrubber(secrets: frozenset[str]) -> Rewriter:
+def _scrubber(secrets: frozenset[str]) -> Scrubber:
     """Compiled once per set of secrets: a test suite's cassettes, and a recording session's
     requests carrying the same key, share one pattern."""
     literals = sorted(
@@ -757,11 +800,12 @@ def _scrubber(secrets: frozenset[str]) -> Rewriter:
     )
     alternatives = [re.escape(s) for s in literals] + list(_KEY_SHAPES)
     pattern = re.compile(b"|".join(alternatives))
-    return Rewriter(
+    return Scrubber(
         pattern,
         _key_placeholder,
         (*literals, *_SHORT_KEY_NEEDLES),
         _LONG_KEY_NEEDLES,
+        tuple(literals),
     )
 
 
