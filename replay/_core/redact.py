@@ -39,6 +39,7 @@ import orjson
 from replay._core.model import Chunk, Frame, GrpcCall, Headers, Request, Response, WebSocketSession
 from replay._core.rewrite import Rewriter, Rewrites
 from replay._core.secret_names import (
+    NAME_WORDS,
     Verdict,
     field_verdict,
     names_a_password,
@@ -135,7 +136,12 @@ def hint_at(window: bytes) -> bool:
     """Whether ``window`` opens with a hint: data holds a hint exactly where this holds of the
     data from one of the places the data, lowered, holds a word of :data:`HINT_WORDS` (and
     the byte after the word, if it has one)."""
-    return window.startswith(_HINT_NEEDLES) or any(hint.match(window) for hint in _LOWER_HINTS)
+    return window.startswith(_HINT_NEEDLES) or _LOWER_HINT_AT.match(window) is not None
+
+
+_LOWER_HINT_AT = re.compile(b"|".join(hint.pattern for hint in _LOWER_HINTS))
+"""Any of :data:`_LOWER_HINTS`, tried where it stands (at one place an alternation costs
+nothing; searched, it is tried at every byte)."""
 
 
 def hinted(data: bytes) -> bool:
@@ -302,11 +308,36 @@ def named_secrets(data: bytes) -> Iterator[str]:
         (XML_FIELDS, 4, _xml_text),
         (_PAIR_SIGNS, 3, _form_text),
     ):
-        if rewriter.leaves(data):
+        if rewriter.leaves(data) or (rewriter is _PAIR_SIGNS and not may_name_a_pair(data)):
             continue
         for match in rewriter.pattern.finditer(data):
             if rewriter.replace(match) != match.group():
                 yield read(match.group(value_group))
+
+
+PAIR_NAME_LENGTH = 64
+"""The longest name :data:`_PAIR` reads."""
+_PAIR_NAME_BYTES = bytes(b for b in range(256) if re.fullmatch(rb"[\w.\-]", bytes([b])))
+_NAME_WORD_BYTES = tuple(word.encode() for word in NAME_WORDS)
+
+
+def may_name_a_pair(
+    data: bytes, start: int = 0, end: int | None = None, name_bytes: bytes = _PAIR_NAME_BYTES
+) -> bool:
+    """Whether ``data[start:end]`` may hold a ``name=value`` pair the rule takes: the name of
+    one is the end of the run of ``name_bytes`` before its ``=`` or ``%3D``, and holds a word
+    of :data:`~replay._core.secret_names.NAME_WORDS`. Most signs have none before them (a
+    base64 body's padding, ``?model=``): a pair's pattern, tried at every byte, is not run."""
+    end = len(data) if end is None else end
+    for sign in (b"=", b"%3"):
+        found = data.find(sign, start, end)
+        while found >= 0:
+            run = data[max(start, found - PAIR_NAME_LENGTH - 8) : found]
+            run = run[len(run.rstrip(name_bytes)) :].lower()
+            if any(word in run for word in _NAME_WORD_BYTES):
+                return True
+            found = data.find(sign, found + 1, end)
+    return False
 
 
 _MULTIPART_FIELD = re.compile(

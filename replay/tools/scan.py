@@ -45,6 +45,7 @@ from replay._core.redact import (
     environment_secrets,
     hint_at,
     looks_like_secret,
+    may_name_a_pair,
     named_secrets,
     subprotocol_keys,
 )
@@ -293,7 +294,7 @@ def scan_entry(
             continue
         data = found.text.encode()
         shaped: list[str] = []
-        if not known.leaves(data):
+        if not known.leaves(data) and _may_match(known, data):
             for match in known.pattern.finditer(data):
                 secret = match.group().decode(errors="replace")
                 if not _redacted(secret):
@@ -303,6 +304,21 @@ def scan_entry(
             if not any(shape in secret for shape in shaped):  # found once is enough
                 findings.append(Finding(path, key, field, secret, f"{NAMED_RULE} (in text)"))
     return findings, problems
+
+
+def _may_match(known: Rewriter, data: bytes) -> bool:
+    """Whether ``known``'s pattern may match in ``data``: one of its literals is there, or a
+    key shape's search matches (each opens with a literal, so these run at ``find``'s speed,
+    where the pattern, its shapes asking of the byte before them, is tried at every byte)."""
+    return any(literal in data for literal in _literals(known)) or any(
+        search.search(data) is not None for search in KEY_SHAPE_SEARCHES
+    )
+
+
+def _literals(known: Rewriter) -> tuple[bytes, ...]:
+    """The literals ``known`` seeks besides the key shapes (all its needles, if it does not
+    say which those are)."""
+    return known.literals if isinstance(known, Scrubber) else known.needles
 
 
 _REDACTED_VALUES = tuple(b'"' + PLACEHOLDER.encode() + b'"' + after for after in (b",", b"}"))
@@ -331,8 +347,7 @@ class Prefilter:
 
     def __init__(self, known: Rewriter, secret_headers: SecretHeaders) -> None:
         self.secret_headers = secret_headers
-        literals = known.literals if isinstance(known, Scrubber) else known.needles
-        self.literals = tuple(orjson.dumps(literal.decode())[1:-1] for literal in literals)
+        self.literals = tuple(orjson.dumps(literal.decode())[1:-1] for literal in _literals(known))
         """The known secrets' forms as a JSON string writes them."""
         names = {word.encode() for word in NAME_WORDS}
         names |= {name.lower().encode() for name in (*secret_headers.added, SUBPROTOCOL_HEADER)}
@@ -391,7 +406,7 @@ class _Look:
             opening = _string_start(data, start)
             plain = self.texts.get(opening)
             if plain is None:
-                plain = not _NAMING_SIGNS.search(data, opening, end) or not any(
+                plain = not self._may_name(opening, end) or not any(
                     named_secrets(orjson.loads(data[opening : end + 1]).encode())
                 )
                 self.texts[opening] = plain
@@ -412,6 +427,18 @@ class _Look:
             _unredacted_header(f"{where}.{name}", text, self.secret_headers)
             or _unredacted_field(f".json.{name}", text)
         )
+
+    def _may_name(self, opening: int, end: int) -> bool:
+        """Whether the text between these quotes may hold what
+        :func:`~replay._core.redact.named_secrets` finds: a JSON field or an XML element
+        (it holds a quote or ``</``), or a pair whose name holds a word of
+        :data:`~replay._core.secret_names.NAME_WORDS` (the name the rule takes of a pair is
+        in the run of name bytes before its ``=`` or ``%3D``; a base64 image's padding has a
+        run of random letters before it)."""
+        data = self.data
+        if data.find(b'\\"', opening, end) >= 0 or data.find(b"</", opening, end) >= 0:
+            return True
+        return may_name_a_pair(data, opening, end, _ESCAPED_NAME_BYTES)
 
     @cached_property
     def _headers(self) -> list[tuple[int, int]]:
@@ -450,9 +477,11 @@ def _object_end(data: bytes, opening: int) -> int:
     return len(data)
 
 
-_NAMING_SIGNS = re.compile(rb'\\"|</|=|%3')
-"""In the JSON of a text that :func:`~replay._core.redact.named_secrets` finds anything in: the
-text holds a quote (a JSON field), ``</`` (an XML element), ``=`` or ``%3`` (a pair)."""
+_ESCAPED_NAME_BYTES = bytes(
+    byte for byte in range(256) if re.fullmatch(rb"[\w.\-\\]", bytes([byte])) is not None
+)
+"""The bytes of a pair's name, and a backslash: in a text written as JSON, an escape (``\\n``)
+before a name reads as more of its run."""
 
 
 def _next_character(data: bytes, at: int, end: int) -> bytes:
@@ -487,7 +516,7 @@ def _string_end(data: bytes, start: int) -> int:
     """The closing quote of the JSON string ``start`` is in (-1 if none): the first quote from
     there that an odd number of backslashes does not escape."""
     end = data.find(b'"', start)
-    while end > 0 and _escaped(data, end):
+    while end > 0 and data[end - 1] == 0x5C and _escaped(data, end):
         end = data.find(b'"', end + 1)
     return end
 
