@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from replay._core import redact
 from replay._core.redact import (
     _KEY_SHAPE,
     ACCOUNT_HEADERS,
@@ -327,3 +328,34 @@ def test_a_hint_is_where_the_lowered_data_holds_a_hint_word(data: bytes) -> None
         if lowered.startswith(word, start)
     )
     assert at_words == hinted(data)
+
+
+def _named_secrets_by_every_pattern(data: bytes) -> list[str]:
+    """named_secrets as it was before its pairs' pre-check: every pattern run."""
+    if not hinted(data):
+        return []
+    found = []
+    for rewriter, group, read in (
+        (redact.SECRET_FIELDS, 3, redact._json_text),
+        (redact.XML_FIELDS, 4, redact._xml_text),
+        (redact._PAIR_SIGNS, 3, redact._form_text),
+    ):
+        if not rewriter.leaves(data):
+            found += [
+                read(match.group(group))
+                for match in rewriter.pattern.finditer(data)
+                if rewriter.replace(match) != match.group()
+            ]
+    return found
+
+
+@given(
+    parts=st.lists(
+        st.sampled_from(NAMES + SECRETS + ["=", "%3D", "%3F", "&", "+", "/", "==", " ", "Key"])
+        | st.text(alphabet="aZ9_-.=%3D+/&\\u0026", max_size=8),
+        max_size=12,
+    )
+)
+def test_the_pairs_pre_check_changes_nothing_named_secrets_finds(parts: list[str]) -> None:
+    data = "".join(parts).encode()
+    assert list(redact.named_secrets(data)) == _named_secrets_by_every_pattern(data)
