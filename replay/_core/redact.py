@@ -39,6 +39,7 @@ import orjson
 from replay._core.model import Chunk, Frame, GrpcCall, Headers, Request, Response, WebSocketSession
 from replay._core.rewrite import Rewriter, Rewrites
 from replay._core.secret_names import (
+    NAME_WORDS,
     Verdict,
     field_verdict,
     names_a_password,
@@ -58,23 +59,46 @@ MIN_SECRET_LENGTH = 8
 """Shorter environment values ("1", "true") would scrub ordinary text, so they are left alone."""
 
 _NOT_INSIDE_A_WORD = rb"(?<![A-Za-z0-9_\-])"
-_KEY_SHAPES = (
-    _NOT_INSIDE_A_WORD + rb"sk-(?:ant-|proj-|svcacct-)?[A-Za-z0-9_\-]{20,}",
-    _NOT_INSIDE_A_WORD + rb"gsk_[A-Za-z0-9]{20,}",
-    _NOT_INSIDE_A_WORD + rb"AIza[0-9A-Za-z_\-]{35}",
-    _NOT_INSIDE_A_WORD + rb"xai-[A-Za-z0-9]{20,}",
-    _NOT_INSIDE_A_WORD + rb"hf_[A-Za-z0-9]{20,}",
-    _NOT_INSIDE_A_WORD + rb"ya29\.[A-Za-z0-9_\-]{20,}",  # a Google OAuth access token
-    _NOT_INSIDE_A_WORD + rb"1//0[A-Za-z0-9_\-]{20,}",  # a Google OAuth refresh token
-    _NOT_INSIDE_A_WORD + rb"(?:AKIA|ASIA)[0-9A-Z]{16}(?![0-9A-Z])",  # an AWS access key id
+_KEY_SHAPE_FORMS: tuple[tuple[tuple[bytes, ...], bytes, bool], ...] = (
+    ((b"sk-",), rb"(?:ant-|proj-|svcacct-)?[A-Za-z0-9_\-]{20,}", False),
+    ((b"gsk_",), rb"[A-Za-z0-9]{20,}", False),
+    ((b"AIza",), rb"[0-9A-Za-z_\-]{35}", False),
+    ((b"xai-",), rb"[A-Za-z0-9]{20,}", False),
+    ((b"hf_",), rb"[A-Za-z0-9]{20,}", False),
+    ((b"ya29.",), rb"[A-Za-z0-9_\-]{20,}", False),  # a Google OAuth access token
+    ((b"1//0",), rb"[A-Za-z0-9_\-]{20,}", False),  # a Google OAuth refresh token
+    ((b"AKIA", b"ASIA"), rb"[0-9A-Z]{16}(?![0-9A-Z])", False),  # an AWS access key id
     # A JSON Web Token: base64url header (``{"`` is ``eyJ``), payload and signature (empty
     # when unsigned). OAuth access, refresh and id tokens, Azure AD and Vertex bearer tokens.
-    _NOT_INSIDE_A_WORD + rb"eyJ[A-Za-z0-9_\-]{5,}\.[A-Za-z0-9_\-]{2,}\.[A-Za-z0-9_\-]*",
-    rb"(?<=Bearer )[A-Za-z0-9._~+/\-]{16,}=*",
-    _NOT_INSIDE_A_WORD + rb"ek_[A-Za-z0-9]{20,}",  # an OpenAI Realtime client secret
+    ((b"eyJ",), rb"[A-Za-z0-9_\-]{5,}\.[A-Za-z0-9_\-]{2,}\.[A-Za-z0-9_\-]*", False),
+    ((b"Bearer ",), rb"[A-Za-z0-9._~+/\-]{16,}=*", True),  # the token after it, not the word
+    ((b"ek_",), rb"[A-Za-z0-9]{20,}", False),  # an OpenAI Realtime client secret
     # OpenAI's organization, user and project ids, in error texts and image URLs' paths.
-    _NOT_INSIDE_A_WORD + rb"(?:org-|user-|proj_)[A-Za-z0-9]{20,}",
+    ((b"org-", b"user-", b"proj_"), rb"[A-Za-z0-9]{20,}", False),
 )
+"""Each key shape: its prefixes, what follows them, and whether the match starts after the
+prefix (a bearer token) rather than with it. Other than a bearer token's, a match is not
+inside a word: no letter, digit, ``_`` or ``-`` just before it."""
+
+
+def _key_shape(prefixes: tuple[bytes, ...], rest: bytes, after: bool) -> bytes:
+    alternatives = b"|".join(re.escape(prefix) for prefix in prefixes)
+    if after:
+        return b"(?<=" + alternatives + b")" + rest
+    return _NOT_INSIDE_A_WORD + b"(?:" + alternatives + b")" + rest
+
+
+_KEY_SHAPES = tuple(_key_shape(*form) for form in _KEY_SHAPE_FORMS)
+KEY_SHAPE_SEARCHES = tuple(
+    re.compile(re.escape(prefix) + rest)
+    for prefixes, rest, _ in _KEY_SHAPE_FORMS
+    for prefix in prefixes
+)
+"""A pattern per prefix of each key shape, with nothing asked of the byte before it: each
+opens with a literal, which sre seeks as fast as ``find`` (an alternation of them is tried at
+every byte, 20 times as slow). Whatever a key shape matches in a text, one of these matches
+in that text, and in that text written as a JSON string (the bytes of a key are never
+escaped): a scan's pre-filter over whole stored interactions."""
 ACCOUNT_PREFIXES = (b"org-", b"user-", b"proj_", b"ek_")
 STAND_IN_PREFIXES = (
     *(b"sk-ant-", b"sk-proj-", b"sk-svcacct-", b"sk-", b"gsk_", b"AIza", b"xai-", b"hf_"),
@@ -103,6 +127,7 @@ byte, where a case-blind pattern of the words took 50 times as long."""
 _TEXT_NAME_WORDS = 6
 """At most this many words in a name written in free text (``x-amz-security-token``, "my api
 key"): :data:`_TEXT_PAIR` and the hints of lower-case words agree on it."""
+_LOWER_HINT_WORDS = (b"token", b"key", b"sig")
 _LOWER_HINTS = tuple(
     re.compile(
         word
@@ -110,7 +135,7 @@ _LOWER_HINTS = tuple(
         + b"{0,%d}+" % _TEXT_NAME_WORDS
         + rb"[ \t]*+[:=])"
     )
-    for word in (b"token", b"key", b"sig")
+    for word in _LOWER_HINT_WORDS
 )
 """The lower-case words that prose and usage counts are full of (``tokens``, ``keyboard``,
 ``design``, "a token of"): a hint only where a name goes on or ends (a quote, ``_``, ``-``,
@@ -118,6 +143,25 @@ _LOWER_HINTS = tuple(
 name written with spaces or dots end in a ``:`` or ``=`` ("my token: ...", "api key = ...");
 never before a space or a small letter otherwise. Each pattern opens with its word, which
 sre seeks as a literal."""
+
+
+HINT_WORDS = frozenset({needle.lower() for needle in _HINT_NEEDLES} | set(_LOWER_HINT_WORDS))
+"""Every hint below, lowered: data :func:`hinted` finds a hint in holds one of these, lowered,
+where the hint is (a pre-filter searches data lowered once for these, then asks
+:func:`hinted` about the few places one is)."""
+
+
+def hint_at(window: bytes) -> bool:
+    """Whether ``window`` opens with a hint: data holds a hint exactly where this holds of the
+    data from one of the places the data, lowered, holds a word of :data:`HINT_WORDS` (and
+    what follows the word to the end of its text: a name written with spaces runs on to its
+    ``:`` or ``=``)."""
+    return window.startswith(_HINT_NEEDLES) or _LOWER_HINT_AT.match(window) is not None
+
+
+_LOWER_HINT_AT = re.compile(b"|".join(hint.pattern for hint in _LOWER_HINTS))
+"""Any of :data:`_LOWER_HINTS`, tried where it stands (at one place an alternation costs
+nothing; searched, it is tried at every byte)."""
 
 
 def hinted(data: bytes) -> bool:
@@ -160,7 +204,7 @@ field's name is quoted, so none is taken for one of these."""
 _NAME_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 
 
-def _names_in_text(data: bytes) -> bool:
+def names_in_text(data: bytes) -> bool:
     """Whether a ``:`` or ``=`` of ``data`` follows a letter or a digit (spaces or tabs
     between): in every match of :data:`_TEXT_PAIR`. A JSON field's colon follows a quote, so
     most bodies are settled by a few ``find`` calls, where the pattern tried every word."""
@@ -321,7 +365,7 @@ class NamedSecrets:
     def in_header(self, value: bytes) -> bytes:
         """A header's value with the values its pairs and text name so replaced."""
         value = self.pairs.apply(value)
-        return self.texts.apply(value) if _names_in_text(value) else value
+        return self.texts.apply(value) if names_in_text(value) else value
 
     def hinted(self, data: bytes) -> bool:
         """:func:`hinted`, or one of the added names in any case."""
@@ -338,7 +382,7 @@ class NamedSecrets:
         """:meth:`apply` of data :meth:`hinted` already."""
         data = self.xml.apply(self.fields.apply(data))
         data = data if self.pair_signs.leaves(data) else self.pairs.apply(data)
-        return self.texts.apply(data) if _names_in_text(data) else data
+        return self.texts.apply(data) if names_in_text(data) else data
 
     def apply_to(self, chunks: tuple[Chunk, ...]) -> tuple[Chunk, ...]:
         """The same over chunks, each rewriter on the chunks joined (a name and its value may
@@ -351,7 +395,7 @@ class NamedSecrets:
             chunks = self.xml.apply_to(chunks)
         if not self.pair_signs.leaves(data):
             chunks = self.pairs.apply_to(chunks)
-        return self.texts.apply_to(chunks) if _names_in_text(data) else chunks
+        return self.texts.apply_to(chunks) if names_in_text(data) else chunks
 
     def values(self, data: bytes) -> Iterator[str]:
         """The values in ``data`` that :meth:`apply` replaces, as written: a secret an answer
@@ -364,7 +408,11 @@ class NamedSecrets:
             (self.pair_signs, 3, _form_text),
             (self.texts, 3, _form_text),
         ):
-            if rewriter.leaves(data) or (rewriter is self.texts and not _names_in_text(data)):
+            if (
+                rewriter.leaves(data)
+                or (rewriter is self.texts and not names_in_text(data))
+                or (rewriter is self.pair_signs and not self.added and not may_name_a_pair(data))
+            ):
                 continue
             for match in rewriter.pattern.finditer(data):
                 if rewriter.replace(match) != match.group():
@@ -379,6 +427,31 @@ NAMED = (SECRET_FIELDS, XML_FIELDS, PAIRS, TEXT_PAIRS)
 """Every rewriter of values by their names, in the order they run."""
 _without_secret_fields = RULE.apply
 named_secrets = RULE.values
+
+
+PAIR_NAME_LENGTH = 64
+"""The longest name :data:`_PAIR` reads."""
+_PAIR_NAME_BYTES = bytes(b for b in range(256) if re.fullmatch(rb"[\w.\-]", bytes([b])))
+_NAME_WORD_BYTES = tuple(word.encode() for word in NAME_WORDS)
+
+
+def may_name_a_pair(
+    data: bytes, start: int = 0, end: int | None = None, name_bytes: bytes = _PAIR_NAME_BYTES
+) -> bool:
+    """Whether ``data[start:end]`` may hold a ``name=value`` pair the rule takes: the name of
+    one is the end of the run of ``name_bytes`` before its ``=`` or ``%3D``, and holds a word
+    of :data:`~replay._core.secret_names.NAME_WORDS`. Most signs have none before them (a
+    base64 body's padding, ``?model=``): a pair's pattern, tried at every byte, is not run."""
+    end = len(data) if end is None else end
+    for sign in (b"=", b"%3"):
+        found = data.find(sign, start, end)
+        while found >= 0:
+            run = data[max(start, found - PAIR_NAME_LENGTH - 8) : found]
+            run = run[len(run.rstrip(name_bytes)) :].lower()
+            if any(word in run for word in _NAME_WORD_BYTES):
+                return True
+            found = data.find(sign, found + 1, end)
+    return False
 
 
 _MULTIPART_FIELD = re.compile(
@@ -891,8 +964,16 @@ def keyed_url_stand_ins(url: str) -> str:
     return url if PLACEHOLDER not in url else keyed_stand_ins(url.encode()).decode()
 
 
+@dataclass(frozen=True, slots=True)
+class Scrubber(Rewriter):
+    """A rewriter of known secrets and key shapes (:func:`_scrubber`), which says which."""
+
+    literals: tuple[bytes, ...] = ()
+    """The secrets' forms it seeks as written; the rest of its pattern is the key shapes."""
+
+
 @lru_cache(maxsize=64)
-def _scrubber(secrets: frozenset[str]) -> Rewriter:
+def _scrubber(secrets: frozenset[str]) -> Scrubber:
     """Compiled once per set of secrets: a test suite's cassettes, and a recording session's
     requests carrying the same key, share one pattern."""
     literals = sorted(
@@ -900,11 +981,12 @@ def _scrubber(secrets: frozenset[str]) -> Rewriter:
     )
     alternatives = [re.escape(s) for s in literals] + list(_KEY_SHAPES)
     pattern = re.compile(b"|".join(alternatives))
-    return Rewriter(
+    return Scrubber(
         pattern,
         _key_placeholder,
         (*literals, *_SHORT_KEY_NEEDLES),
         _LONG_KEY_NEEDLES,
+        tuple(literals),
     )
 
 

@@ -100,6 +100,23 @@ GENERIC_NAMES = frozenset({"token", "secret", "key"})
 HEADER_ONLY_NAMES = frozenset({"cookie", "set-cookie"})
 """Headers that are secrets whole, though their names are no secret's."""
 
+KEY_WORD = "key"
+"""A last word that makes a header's or an environment variable's name a secret's."""
+NAME_WORDS = frozenset(
+    SECRET_WORDS
+    | GENERIC_NAMES
+    | {ending[-1] for ending in SECRET_ENDINGS}
+    | HEADER_ONLY_NAMES
+    | {KEY_WORD}
+)
+"""Every name the rule takes (:func:`verdict` not plain, :func:`secret_header`,
+:func:`secret_variable`) holds one of these once lowered: a pre-filter seeks them, lowered,
+in stored data before it asks the rule about the few names that hold one."""
+LOWERED_TO_ASCII = ("\u0130", "\u212a")
+"""The only characters beyond ASCII that ``str.lower`` makes ASCII letters of (``İ``, the
+Kelvin sign ``K``): a name holding one may be a secret's though its bytes, lowered as ASCII,
+hold no word of :data:`NAME_WORDS`."""
+
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 
 
@@ -142,7 +159,7 @@ def secret_header(name: str) -> bool:
     if name in NOT_SECRET_NAMES:
         return False
     said = words(name)
-    return verdict(name) is not Verdict.PLAIN or (bool(said) and said[-1] == "key")
+    return verdict(name) is not Verdict.PLAIN or (bool(said) and said[-1] == KEY_WORD)
 
 
 def secret_param(name: str) -> bool:
@@ -155,7 +172,7 @@ def secret_variable(name: str) -> bool:
     """Whether an environment variable is named like a secret: by the rule, or a name
     ending in ``KEY`` (``OPENAI_API_KEY``, ``MISTRAL_KEY``)."""
     said = words(name)
-    return verdict(name) is not Verdict.PLAIN or (bool(said) and said[-1] == "key")
+    return verdict(name) is not Verdict.PLAIN or (bool(said) and said[-1] == KEY_WORD)
 
 
 PASSWORD_WORDS = frozenset({"password", "passwd", "passphrase"})
