@@ -339,6 +339,7 @@ def _named_secrets_by_every_pattern(data: bytes) -> list[str]:
         (redact.SECRET_FIELDS, 3, redact._json_text),
         (redact.XML_FIELDS, 4, redact._xml_text),
         (redact._PAIR_SIGNS, 3, redact._form_text),
+        (redact.TEXT_PAIRS, 3, redact._form_text),
     ):
         if not rewriter.leaves(data):
             found += [
