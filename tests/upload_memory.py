@@ -68,20 +68,22 @@ def counting_upstream() -> Iterator[str]:
         server.server_close()
 
 
-def pieces(size: int, kind: str) -> Iterator[bytes]:
+def pieces(size: int, kind: str, last: bytes = b"") -> Iterator[bytes]:
     """``size`` bytes of a body of ``kind``: ``binary`` (not UTF-8, as an audio or zip file
-    is) or ``json`` (one JSON object, a long string in it, as a batch or an embedded file)."""
+    is) or ``json`` (one JSON object, a long string in it, as a batch or an embedded file);
+    its content ending in ``last`` (another body of the same size)."""
     if kind == "binary":
         piece = bytes(range(256)) * (PIECE // 256)
         head, tail = b"", b""
     else:
         piece = b"abcdefghijklmnopqrstuvwxyz012345" * (PIECE // 32)
         head, tail = b'{"model": "m", "input": "', b'"}'
-    left = size - len(head) - len(tail)
+    left = size - len(head) - len(tail) - len(last)
     yield head
     while left > 0:
         yield piece[: min(left, PIECE)]
         left -= PIECE
+    yield last
     yield tail
 
 
@@ -118,16 +120,17 @@ class Measured:
         )
 
 
-def _post(port: int, size: int, kind: str) -> int:
+def post(port: int, size: int, kind: str, last: bytes = b"") -> tuple[int, object]:
+    """Upload a body of :func:`pieces` to the server at ``port``: the status and the JSON
+    answer."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
     content_type = "application/octet-stream" if kind == "binary" else "application/json"
     headers = {"content-type": content_type, "content-length": str(size)}
-    connection.request("POST", "/v1/upload", body=pieces(size, kind), headers=headers)
+    connection.request("POST", "/v1/upload", body=pieces(size, kind, last), headers=headers)
     response = connection.getresponse()
-    answer = response.read()
+    answer = json.loads(response.read())
     connection.close()
-    assert response.status != 200 or json.loads(answer) == {"received": size}, answer
-    return response.status
+    return response.status, answer
 
 
 def measure(size: int, kind: str, cassettes: Path) -> Measured:
@@ -137,11 +140,12 @@ def measure(size: int, kind: str, cassettes: Path) -> Measured:
         served = Running("--upstream", upstream, "--cassettes", str(cassettes), cwd=cassettes)
         pid = served.process.pid
         try:
-            _post(served.port, 1000, kind)  # imports done, buffers sized
+            post(served.port, 1000, kind)  # imports done, buffers sized
             Path(f"/proc/{pid}/clear_refs").write_text("5")  # VmHWM is VmRSS from here
             before = _status(pid)["VmRSS"]
-            status = _post(served.port, size, kind)
+            status, answer = post(served.port, size, kind)
             peak = _status(pid)["VmHWM"]
+            assert status != 200 or answer == {"received": size}, answer
         finally:
             code, _, err = served.stop()
         assert code == 0, err

@@ -572,7 +572,7 @@ def file_form(request: dict[str, Any], response: dict[str, Any]) -> tuple[bytes,
     of the dump, rather than a pass that indents each of its lines).
     """
     body = request.get("body")
-    if body is not None and type(next(iter(body.values()))) is LargeString:
+    if isinstance(body, dict) and any(type(value) is LargeString for value in body.values()):
         request_part = _with_large_body(in_file_order(request), body)
     else:
         request_part = orjson.dumps([[[in_file_order(request)]]], option=orjson.OPT_INDENT_2)
