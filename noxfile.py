@@ -270,7 +270,8 @@ def stages(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def stress(session: nox.Session) -> None:
-    """The reliability and security tests at full scale (1,000 examples, 100 kills each)."""
+    """The reliability and security tests at full scale (1,000 examples, 100 kills each,
+    256 MiB uploads)."""
     session.install("-e", ".[test]")
     session.run(
         "pytest",
@@ -287,6 +288,7 @@ def stress(session: nox.Session) -> None:
         "tests/store/test_body_fidelity.py",
         "tests/tools/test_hostile_cli.py",
         "tests/adapters/test_proxy_fuzz.py",
+        "tests/tools/test_serve_uploads.py",
         *session.posargs,
         env={"REPLAY_STRESS": "1"},
     )

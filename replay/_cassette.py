@@ -601,7 +601,8 @@ class Cassette:
         self._refuse_undecoded("request", request, request.body, scrub, stored.url)
         sent = self._stored_digest(stored, request, key, digest)
         upstream = self._normalizer.upstream(asked) if self.normalize else None
-        if stored.body != keyed_body:  # parsed, it would not be the stored body's value
+        # parsed, it would not be the stored body's value; a large one is not stored parsed
+        if stored.body != keyed_body or len(stored.body) > request_keys.LARGE_BODY:
             parsed = request_keys.NOT_JSON
         return Record(key, stored, scrub, sent, upstream, parsed)
 

@@ -38,6 +38,7 @@ replay are all theirs, so there is one record/replay path, not two::
 from __future__ import annotations
 
 import contextlib
+import io
 import logging
 import os
 import time
@@ -418,19 +419,17 @@ async def _request_body(receive: Receive, limit: int, shown: str) -> bytes | Non
     """The request's body; None when the client hung up before sending all of it (fewer bytes
     than its Content-Length): such a request is neither forwarded nor recorded. One beyond
     ``limit`` bytes is a :class:`RefusedRequest` (413) as soon as it is."""
-    parts = []
-    size = 0
+    body = io.BytesIO()  # grown in place: the parts and their join would be two bodies at once
     while True:
         message = await receive()
         if message["type"] == "http.disconnect":
             return None
         part = message.get("body", b"")
-        size += len(part)
-        if size > limit:
+        if body.tell() + len(part) > limit:
             raise RefusedRequest(413, "replay_body_too_large", shown, _too_large(limit))
-        parts.append(part)
+        body.write(part)
         if not message.get("more_body", False):
-            return parts[0] if len(parts) == 1 else b"".join(parts)
+            return body.getvalue()  # its buffer itself, not a copy, once nothing else holds it
 
 
 def _too_large(limit: int) -> str:

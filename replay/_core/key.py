@@ -21,10 +21,11 @@ request's bytes as they are, with no parsing (see :meth:`replay.Cassette.key_for
 from __future__ import annotations
 
 import base64
+import codecs
 import functools
 import hashlib
 import heapq
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
@@ -180,11 +181,33 @@ def keyed_json(request: Request, rules: KeyRules) -> tuple[str, Any]:
     """:func:`request_key`, and the JSON value of the body as parsed for it (whole: none when
     ``rules`` ignore a part of it, or for a body not JSON): a recording stores that body,
     parsed, and need not parse it again (:func:`replay._store.cassette_file.encode_body`)."""
+    content_type = request.header("content-type")
+    if len(request.body) > LARGE_BODY and not (content_type or "").startswith("multipart/"):
+        return _keyed_in_pieces(request, rules), NOT_JSON
     form = canonical(request, rules)
     encoded = orjson.dumps(form, option=orjson.OPT_SORT_KEYS)
     body = form.get("body")
     parsed = body.get("json", NOT_JSON) if isinstance(body, dict) and not rules.ignore else NOT_JSON
     return hashlib.sha256(encoded).hexdigest()[:KEY_LENGTH], parsed
+
+
+def _keyed_in_pieces(request: Request, rules: KeyRules) -> str:
+    """:func:`request_key` of a large body's request, the same key, its canonical form hashed
+    piece by piece (:func:`sorted_json_pieces`): neither a string of the body whole (its text
+    or base64) nor the form's JSON whole is made. A JSON body is parsed, as for any key."""
+    form = canonical(Request(request.method, request.url, request.headers, b""), rules)
+    value = parse_json(request.body)
+    if value is NOT_JSON:
+        binary = not is_utf8(request.body)
+        form["body"] = {"base64" if binary else "text": LargeString(request.body, binary)}
+    else:
+        form["body"] = {
+            "json": jsonpath.without(value, rules.ignored_paths) if rules.ignore else value
+        }
+    digest = hashlib.sha256()
+    for piece in sorted_json_pieces(form):
+        digest.update(piece)
+    return digest.hexdigest()[:KEY_LENGTH]
 
 
 def exact_digest(request: Request, rules: KeyRules) -> str:
@@ -303,6 +326,87 @@ def url_problem(url: str) -> str | None:
 
 def is_json(value: Any) -> bool:
     return value is not NOT_JSON
+
+
+PIECE = 1 << 20
+"""How much of a large body is turned into JSON at a time."""
+_FEW = 64
+"""A JSON container of at most this many items is written item by item by
+:func:`sorted_json_pieces` (a larger one whole, by orjson)."""
+
+
+class LargeString:
+    """A large body as a JSON string (its text, or its base64 when it is not UTF-8), made
+    in pieces where it is written or hashed (:meth:`pieces`), never one string of it whole."""
+
+    __slots__ = ("binary", "data")
+
+    def __init__(self, data: bytes, binary: bool) -> None:
+        self.data = data
+        self.binary = binary
+        """Written in base64 (it is not UTF-8), else as text."""
+
+    def pieces(self) -> Iterator[bytes]:
+        """Its JSON string, quotes included: each piece's escaped by orjson, which escapes
+        character by character, so the same bytes as the whole's."""
+        view = memoryview(self.data)
+        yield b'"'
+        if self.binary:
+            for start in range(0, len(view), 3 * PIECE):  # 3 bytes to 4 characters
+                yield base64.b64encode(view[start : start + 3 * PIECE])
+        else:
+            decoder = codecs.getincrementaldecoder("utf-8")()
+            for start in range(0, len(view), PIECE):
+                yield orjson.dumps(decoder.decode(view[start : start + PIECE]))[1:-1]
+            decoder.decode(b"", final=True)
+        yield b'"'
+
+
+def is_utf8(data: bytes) -> bool:
+    """Whether ``data`` is UTF-8, read a piece at a time: no string of it whole."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    view = memoryview(data)
+    try:
+        for start in range(0, len(view), PIECE):
+            decoder.decode(view[start : start + PIECE])
+        decoder.decode(b"", final=True)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def sorted_json_pieces(value: Any) -> Iterator[bytes]:
+    """The bytes of ``orjson.dumps(value, option=orjson.OPT_SORT_KEYS)``, in pieces: a long
+    string (a :class:`LargeString`, or a ``str`` longer than :data:`PIECE`) a piece at a time,
+    in containers of up to :data:`_FEW` items; anything else dumped whole by orjson."""
+    if type(value) is LargeString:
+        yield from value.pieces()
+    elif type(value) is str and len(value) > PIECE:
+        for start in range(0, len(value), PIECE):
+            piece = orjson.dumps(value[start : start + PIECE])
+            yield piece[: len(piece) - 1] if start == 0 else piece[1 : len(piece) - 1]
+        yield b'"'
+    elif type(value) is dict and len(value) <= _FEW:
+        yield b"{"
+        for index, key in enumerate(sorted(value)):
+            yield (b"," if index else b"") + orjson.dumps(key) + b":"
+            yield from sorted_json_pieces(value[key])
+        yield b"}"
+    elif type(value) is list and len(value) <= _FEW:
+        yield b"["
+        for index, item in enumerate(value):
+            if index:
+                yield b","
+            yield from sorted_json_pieces(item)
+        yield b"]"
+    else:
+        yield orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+
+
+LARGE_BODY = 8 << 20
+"""A body larger than this (8 MiB: an upload, not a prompt) is stored as text or base64 alone,
+never parsed to be stored as JSON too: its key still reads its JSON, but a cassette holding it
+does not hold its parsed value, and it is written in pieces (no copy of it whole)."""
 
 
 def text_or_base64(data: bytes) -> dict[str, str]:

@@ -194,8 +194,19 @@ _RUN_OF_WORDS = "a" * WORD_RUN
 def holds_word_run(data: bytes) -> bool:
     """Whether ``data`` holds :data:`WORD_RUN` bytes of ``[A-Za-z0-9_-]`` in a row: each byte
     made an ``a`` or a space by one ``translate`` (:data:`_RUN_MARKS`), then one search (sre
-    tries the run at every byte, ten times slower)."""
-    return _RUN_OF_WORDS in data.translate(_RUN_MARKS).decode("latin-1")
+    tries the run at every byte, ten times slower). A large body (an upload) is searched a
+    piece at a time, each overlapping the next by a run's length less one (so a run across
+    two is in one): two copies of it whole, at once, would be more than the body."""
+    if len(data) <= _RUN_PIECE:
+        return _RUN_OF_WORDS in data.translate(_RUN_MARKS).decode("latin-1")
+    return any(
+        _RUN_OF_WORDS
+        in data[start : start + _RUN_PIECE + WORD_RUN - 1].translate(_RUN_MARKS).decode("latin-1")
+        for start in range(0, len(data), _RUN_PIECE)
+    )
+
+
+_RUN_PIECE = 1 << 20
 
 
 def _of_word_bytes(needle: bytes) -> bool:

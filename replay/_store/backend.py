@@ -37,7 +37,7 @@ from typing import Any, Protocol, TypeVar
 from replay._core.errors import CassetteError
 from replay._core.location import Location, S3Location
 from replay._store import cassette_file, journal_log
-from replay._store.cassette_file import Loaded
+from replay._store.cassette_file import Loaded, Pieces
 
 
 class Conflict(Exception):
@@ -67,14 +67,15 @@ class Store(Protocol[At]):
     def delete(self, path: At, expected: Any) -> None:
         """Remove the cassette if it is still at version ``expected``."""
 
-    def add_entry(self, path: At, entry_id: str, data: bytes) -> None:
+    def add_entry(self, path: At, entry_id: str, data: bytes | Pieces) -> None:
         """Write one journal entry, whole or not at all (never seen in part), under an id never
-        used before; on disk before this returns, not necessarily fsynced."""
+        used before; on disk before this returns, not necessarily fsynced. ``data`` may come
+        in pieces (a large one's), the entry their bytes one after the other."""
 
     def entry_ids(self, path: At) -> list[str]:
         """The ids of the journal's complete entries, sorted."""
 
-    def read_entry(self, path: At, entry_id: str) -> bytes | None:
+    def read_entry(self, path: At, entry_id: str) -> bytes | memoryview | None:
         """An entry's bytes; None when it was removed (folded) since it was listed."""
 
     def remove_entries(self, path: At, entry_ids: Iterable[str]) -> None: ...
@@ -151,8 +152,9 @@ class LocalStore:
         if current != expected:
             raise Conflict(str(path))
 
-    def add_entry(self, path: Path, entry_id: str, data: bytes) -> None:
-        """Appended to this process's log for the cassette: one ``write``."""
+    def add_entry(self, path: Path, entry_id: str, data: bytes | Pieces) -> None:
+        """Appended to this process's log for the cassette: one ``write`` (``writev`` for
+        pieces)."""
         try:
             journal_log.APPENDERS.append(
                 os.fspath(journal_directory(path)), journal_log.frame(entry_id, data)
@@ -184,7 +186,7 @@ class LocalStore:
         ids += (record.entry_id for records in logs.values() for record in records)
         return sorted(ids)
 
-    def read_entry(self, path: Path, entry_id: str) -> bytes | None:
+    def read_entry(self, path: Path, entry_id: str) -> bytes | memoryview | None:
         directory = journal_directory(path)
         place = journal_log.PLACES.of(directory, entry_id)
         if place is not None:

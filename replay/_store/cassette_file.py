@@ -66,6 +66,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import io
 import os
 import re
 import secrets
@@ -77,7 +78,7 @@ from collections import deque
 from collections.abc import Container, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -86,7 +87,16 @@ from filelock import FileLock, Timeout
 
 from replay._core import eventstream
 from replay._core.errors import CassetteError, CassetteVersionError
-from replay._core.key import NOT_JSON, is_json, parse_json, text_or_base64, url_problem
+from replay._core.key import (
+    LARGE_BODY,
+    NOT_JSON,
+    LargeString,
+    is_json,
+    is_utf8,
+    parse_json,
+    text_or_base64,
+    url_problem,
+)
 from replay._core.location import Location
 from replay._core.model import (
     Chunk,
@@ -569,7 +579,7 @@ def folded_entries(path: Location, document: dict[str, Any]) -> frozenset[str]:
 def save(path: Path, interactions: Mapping[str, Any], folded: Iterable[str] = ()) -> Loaded:
     """Write the cassette atomically; the process's cache then holds what was written."""
     folded = frozenset(folded)
-    info = write_atomically(path, dump(interactions, folded))
+    info = write_atomically(path, dumped(interactions, folded))
     signature = (info.st_ino, info.st_size, info.st_mtime_ns)
     kept = interactions if isinstance(interactions, Contents) else dict(interactions)
     loaded = Loaded(kept, signature, folded)
@@ -577,7 +587,11 @@ def save(path: Path, interactions: Mapping[str, Any], folded: Iterable[str] = ()
     return loaded
 
 
-def write_atomically(path: Path, data: bytes) -> os.stat_result:
+Pieces = tuple[bytes | memoryview, ...]
+"""Bytes written one after the other, never joined: a large body in them is not copied."""
+
+
+def write_atomically(path: Path, data: bytes | Pieces) -> os.stat_result:
     """A temporary file beside ``path``, fsync, rename: a crash leaves the old file or the new.
 
     The new file keeps the old one's permissions; a first one gets what the umask allows.
@@ -590,7 +604,8 @@ def write_atomically(path: Path, data: bytes) -> os.stat_result:
             with os.fdopen(descriptor, "wb") as file:
                 with contextlib.suppress(FileNotFoundError):
                     os.chmod(temporary, stat.S_IMODE(path.stat().st_mode))
-                file.write(data)
+                for piece in (data,) if isinstance(data, bytes) else data:
+                    file.write(piece)
                 file.flush()
                 os.fsync(file.fileno())
             os.replace(temporary, path)
@@ -605,6 +620,13 @@ def write_atomically(path: Path, data: bytes) -> os.stat_result:
 
 def dump(interactions: Mapping[str, Any], folded: Iterable[str] = ()) -> bytes:
     """Sorted keys everywhere but inside a JSON body, which keeps the order it came in."""
+    pieces = dumped(interactions, folded)
+    return pieces[0] if len(pieces) == 1 and isinstance(pieces[0], bytes) else b"".join(pieces)
+
+
+def dumped(interactions: Mapping[str, Any], folded: Iterable[str] = ()) -> Pieces:
+    """:func:`dump`'s bytes in pieces, to write one after the other: a large part a fold
+    splices in (:data:`LARGE_PART`) is a piece of its own, not copied into the file's."""
     encoded = (
         interactions.encoded() if isinstance(interactions, Contents) else _encode(interactions)
     )
@@ -614,11 +636,11 @@ def dump(interactions: Mapping[str, Any], folded: Iterable[str] = ()) -> bytes:
     # The field sorts before "interactions", so the file is the one without it with it put
     # first: the same bytes as the whole document dumped, without sorting it all again.
     head = orjson.dumps({FOLDED_FIELD: names}, option=orjson.OPT_INDENT_2)
-    # One copy of the (large) encoded file, not three (a slice, then two concatenations).
-    return b"".join((head[: -len(b"\n}")], b",\n", memoryview(encoded)[len(b"{\n") :]))
+    first = memoryview(encoded[0])[len(b"{\n") :]
+    return (head[: -len(b"\n}")], b",\n", first, *encoded[1:])
 
 
-def _encode(interactions: Mapping[str, Any], ready: Container[str] = ()) -> bytes:
+def _encode(interactions: Mapping[str, Any], ready: Container[str] = ()) -> Pieces:
     """The file of ``interactions``, without ``folded_journal_entries``; the entries of the
     keys in ``ready`` are in the file's order already (:func:`in_file_order`)."""
     document = {
@@ -629,7 +651,23 @@ def _encode(interactions: Mapping[str, Any], ready: Container[str] = ()) -> byte
         },
         "version": FORMAT_VERSION,
     }
-    return orjson.dumps(document, default=_spliced, option=orjson.OPT_INDENT_2) + b"\n"
+    large: list[bytes] = []
+    encoded = orjson.dumps(document, default=partial(_spliced, large), option=orjson.OPT_INDENT_2)
+    if not large:
+        return (encoded + b"\n",)
+    return (*_interleaved(encoded, large), b"\n")
+
+
+def _interleaved(encoded: bytes, large: list[bytes]) -> list[bytes | memoryview]:
+    """``encoded`` with ``large[i]`` in place of its i-th :data:`_MARK`."""
+    view, start = memoryview(encoded), 0
+    pieces: list[bytes | memoryview] = []
+    for part in large:
+        mark = encoded.index(_MARK, start)
+        pieces += [view[start:mark], part]
+        start = mark + len(_MARK)
+    pieces.append(view[start:])
+    return pieces
 
 
 class Spliced:
@@ -642,9 +680,41 @@ class Spliced:
         self.data = data
 
 
-def _spliced(value: Any) -> orjson.Fragment:
+LARGE_PART = 1 << 20
+"""A spliced part larger than this is written beside the file's other bytes, not into them."""
+_MARK = b"\0"
+"""Where a large part goes in a dump: orjson writes no NUL byte (one in a string is escaped)."""
+
+
+def large_text(data: bytes) -> dict[str, LargeString]:
+    """``data`` as :func:`text_or_base64` stores it, to be written in pieces."""
+    binary = not is_utf8(data)
+    return {"base64" if binary else "text": LargeString(data, binary)}
+
+
+def _written_out(large: LargeString) -> bytes:
+    out = io.BytesIO()  # grown in place: its pieces and their join would be two copies
+    for piece in large.pieces():
+        out.write(piece)
+    return out.getvalue()
+
+
+def _spliced(large: list[bytes], value: Any) -> orjson.Fragment:
+    """A :class:`Spliced` part where it goes in the file, a large one as a mark to put it at
+    (appended to ``large``); a :class:`LargeString` written out."""
     if type(value) is Spliced:
-        return orjson.Fragment(value.data)
+        if len(value.data) <= LARGE_PART:
+            return orjson.Fragment(value.data)
+        large.append(value.data)
+        return orjson.Fragment(_MARK)
+    if type(value) is LargeString:
+        return orjson.Fragment(_written_out(value))
+    raise TypeError(f"Type is not JSON serializable: {type(value).__name__}")
+
+
+def _large_mark(value: Any) -> orjson.Fragment:
+    if type(value) is LargeString:
+        return orjson.Fragment(_MARK)
     raise TypeError(f"Type is not JSON serializable: {type(value).__name__}")
 
 
@@ -672,9 +742,30 @@ def file_form(request: dict[str, Any], response: dict[str, Any]) -> tuple[bytes,
     file has levels above it, a value is the very bytes the whole file has for it (one slice
     of the dump, rather than a pass that indents each of its lines).
     """
-    request_part = orjson.dumps([[[in_file_order(request)]]], option=orjson.OPT_INDENT_2)
+    body = request.get("body")
+    if isinstance(body, dict) and any(type(value) is LargeString for value in body.values()):
+        request_part = _with_large_body(in_file_order(request), body)
+    else:
+        request_part = orjson.dumps([[[in_file_order(request)]]], option=orjson.OPT_INDENT_2)
+        request_part = request_part[_REQUEST_WITHIN]
     response_part = orjson.dumps([[[[in_file_order(response)]]]], option=orjson.OPT_INDENT_2)
-    return request_part[_REQUEST_WITHIN], response_part[_RESPONSE_WITHIN]
+    return request_part, response_part[_RESPONSE_WITHIN]
+
+
+def _with_large_body(request: dict[str, Any], body: dict[str, LargeString]) -> bytes:
+    """:func:`file_form`'s request whose body is a :class:`LargeString`: the rest dumped, the
+    body written in at its mark, into one buffer grown in place (a slice of a dump holding the
+    body, and a string of it, would each be another copy)."""
+    (large,) = body.values()
+    head, _, tail = orjson.dumps([[[request]]], default=_large_mark, option=orjson.OPT_INDENT_2)[
+        _REQUEST_WITHIN
+    ].partition(_MARK)
+    out = io.BytesIO()
+    out.write(head)
+    for piece in large.pieces():
+        out.write(piece)
+    out.write(tail)
+    return out.getvalue()
 
 
 _CONTAINERS = (dict, list)
@@ -735,7 +826,7 @@ class Contents(Mapping[str, Any]):
         self._interactions = dict(interactions)
         self._ready = ready
         self._spliced = frozenset(spliced)
-        self._encoded: bytes | None = None
+        self._encoded: Pieces | None = None
 
     def __getitem__(self, key: str) -> Any:
         return self.readable()[key]
@@ -762,7 +853,7 @@ class Contents(Mapping[str, Any]):
             self._spliced = frozenset()
         return self._interactions
 
-    def encoded(self) -> bytes:
+    def encoded(self) -> Pieces:
         """The file without ``folded_journal_entries``. Two threads at once would each make
         the same bytes, so there is nothing to lock."""
         if self._encoded is None:
@@ -870,7 +961,9 @@ def encode_request(request: Request, parsed: Any = NOT_JSON) -> dict[str, Any]:
     """A request as :func:`encode` makes it, alone: a recorded call's, journaled with one
     response, needs no interaction made around it."""
     entry_request = Encoded()  # in the file's order: body, headers, method, url
-    if request.body:
+    if len(request.body) > LARGE_BODY:
+        entry_request["body"] = large_text(request.body)
+    elif request.body:
         entry_request["body"] = encode_body(request.body, parsed)
     entry_request["headers"] = _encode_headers(request.headers)
     entry_request["method"] = request.method
@@ -1069,6 +1162,8 @@ def encode_body(body: bytes, parsed: Any = NOT_JSON) -> dict[str, Any]:
     ``\\u`` escapes, number forms such as ``1e-05`` or ``1.50``) also ``"text"``, the bytes
     as they came, which replay sends. ``parsed``, if given, is ``body``'s JSON value.
     """
+    if len(body) > LARGE_BODY:
+        return text_or_base64(body)
     value = parse_json(body) if parsed is NOT_JSON else parsed
     if not is_json(value):
         return text_or_base64(body)

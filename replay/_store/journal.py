@@ -44,13 +44,14 @@ loss or an OS crash before the next fold. A fold fsyncs the cassette file and it
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import os
 import random
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import orjson
@@ -122,19 +123,46 @@ def add(
     so that they are serialized once: a fold puts those very bytes in the file.
     """
     request_part, response_part = cassette_file.file_form(request, response)
-    entry = {
-        "version": ENTRY_VERSION,
-        "key": key,
-        "request": orjson.Fragment(request_part),
-        "response": orjson.Fragment(response_part),
-    }
-    if reset:
-        entry["reset"] = True
     entry_id = new_entry_id()
-    data = orjson.dumps(entry)
-    store.add_entry(path, entry_id, data)
-    _written[entry_id] = (data, key, request_part, response_part, reset)
+    if len(request_part) + len(response_part) <= cassette_file.LARGE_PART:
+        entry = {
+            "version": ENTRY_VERSION,
+            "key": key,
+            "request": orjson.Fragment(request_part),
+            "response": orjson.Fragment(response_part),
+        }
+        if reset:
+            entry["reset"] = True
+        data = orjson.dumps(entry)
+        store.add_entry(path, entry_id, data)
+        _written[entry_id] = (data, key, request_part, response_part, reset)
+        return entry_id
+    # The same bytes in pieces, each written where it is: no copy of a large body joined in.
+    head = b'{"version":%d,"key":%s,"request":' % (ENTRY_VERSION, orjson.dumps(key))
+    tail = b',"reset":true}' if reset else b"}"
+    pieces = (head, request_part, b',"response":', response_part, tail)
+    store.add_entry(path, entry_id, pieces)
+    _written[entry_id] = (_Digest.of(pieces), key, request_part, response_part, reset)
     return entry_id
+
+
+class _Digest(bytes):
+    """A large entry's SHA-256, kept in :data:`_written` instead of its bytes (a second copy of
+    them until the fold)."""
+
+    @classmethod
+    def of(cls, pieces: Iterable[bytes | memoryview]) -> _Digest:
+        digest = hashlib.sha256()
+        for piece in pieces:
+            digest.update(piece)
+        return cls(digest.digest())
+
+
+def _wrote(written: bytes, data: bytes | memoryview) -> bool:
+    """Whether ``data`` is the entry this process wrote as ``written`` (its bytes or digest)."""
+    if type(written) is _Digest:
+        return _Digest.of((data,)) == written
+    return written == data
 
 
 def view(store: Store[Any], path: Location) -> Loaded:
@@ -229,7 +257,7 @@ def _apply(
     path: Location,
     interactions: Document,
     entry_id: str,
-    data: bytes,
+    data: bytes | memoryview,
     splice: bool,
 ) -> tuple[str, bool, bool]:
     """Add an entry's response to its key's (replacing them when it resets); its key, whether
@@ -241,7 +269,7 @@ def _apply(
     file has them when ``splice`` (a fold's file), else parsed.
     """
     written = _written.get(entry_id)
-    ours = written is not None and written[0] == data
+    ours = written is not None and _wrote(written[0], data)
     if written is not None and ours and splice:
         _, key, request_part, response_part, reset = written
         request: Any = cassette_file.Spliced(request_part)
@@ -257,7 +285,9 @@ def _apply(
     return key, not kept, ours
 
 
-def _checked(store: Store[Any], path: Location, entry_id: str, data: bytes) -> dict[str, Any]:
+def _checked(
+    store: Store[Any], path: Location, entry_id: str, data: bytes | memoryview
+) -> dict[str, Any]:
     """The entry, if it is an interaction a recorder could have written: a cassette's valid
     interaction, whose response has a status HTTP has (100 to 599; a cassette edited by hand
     may hold another, which ``replay serve`` refuses to send, but no recorder writes one)."""

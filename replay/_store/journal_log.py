@@ -36,10 +36,11 @@ import threading
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
-from typing import NamedTuple
+from typing import BinaryIO, NamedTuple
 
 from replay._core.errors import CassetteError
 from replay._store import cassette_file
+from replay._store.cassette_file import Pieces
 
 MAGIC = b"RPJ1"
 HEADER = struct.Struct(">4sII")
@@ -54,14 +55,20 @@ class LogRecord(NamedTuple):
     entry_id: str
     start: int
     end: int
-    data: bytes
+    data: bytes | memoryview
 
 
-def frame(entry_id: str, data: bytes) -> bytes:
-    """Joined once: the entry is most of the record, and copied only into it."""
+def frame(entry_id: str, data: bytes | Pieces) -> bytes | Pieces:
+    """Joined once: the entry is most of the record, and copied only into it. An entry in
+    pieces (a large one) is framed in pieces, written with one ``writev``: not copied."""
     head = entry_id.encode() + b"\n"
-    length, checksum = len(head) + len(data), zlib.crc32(data, zlib.crc32(head))
-    return b"".join((HEADER.pack(MAGIC, length, checksum), head, data))
+    if isinstance(data, bytes):
+        length, checksum = len(head) + len(data), zlib.crc32(data, zlib.crc32(head))
+        return b"".join((HEADER.pack(MAGIC, length, checksum), head, data))
+    length, checksum = len(head), zlib.crc32(head)
+    for piece in data:
+        length, checksum = length + len(piece), zlib.crc32(piece, checksum)
+    return (HEADER.pack(MAGIC, length, checksum), head, *data)
 
 
 def complete_records(buffer: bytes, offset: int) -> Iterator[LogRecord]:
@@ -80,7 +87,10 @@ def complete_records(buffer: bytes, offset: int) -> Iterator[LogRecord]:
         if newline < 0:
             return
         entry_id = buffer[start:newline].decode()
-        yield LogRecord(entry_id, offset + position, offset + end, buffer[newline + 1 : end])
+        # A large entry (an upload's) is not copied out of the log's bytes: it is most of them.
+        large = end - newline > cassette_file.LARGE_PART
+        data = view[newline + 1 : end] if large else buffer[newline + 1 : end]
+        yield LogRecord(entry_id, offset + position, offset + end, data)
         position = end
 
 
@@ -88,7 +98,7 @@ class Place(NamedTuple):
     log: str
     start: int
     end: int
-    data: bytes
+    data: bytes | memoryview
     """The record's entry as listed: a record is only appended, never changed."""
 
 
@@ -155,29 +165,22 @@ def records(directory: Path, log: str) -> list[LogRecord]:
     return [] if data is None else list(complete_records(data, start))
 
 
-def _read_from(path: Path, offset: int, first_record: bool = False) -> bytes | None:
-    """The log's bytes from ``offset`` on, or only as far as the record there would reach
-    (``first_record``); None when it was removed."""
+def _read_from(path: Path, offset: int) -> bytes | None:
+    """The log's bytes from ``offset`` on; None when it was removed."""
     file = cassette_file.open_regular(path)
     if file is None:
         return None
     try:
         with file:
             file.seek(offset)
-            if not first_record:
-                return file.read()
-            head = file.read(HEADER.size)
-            if len(head) < HEADER.size:
-                return head
-            length = HEADER.unpack(head)[1]
-            if offset + HEADER.size + length > os.fstat(file.fileno()).st_size:
-                return head  # not whole (and a torn length is never allocated)
-            return head + file.read(length)
+            return file.read()
     except OSError as error:
         raise CassetteError(path, f"cannot read: {error.strerror or error}") from error
 
 
-def read_record(directory: Path, place: Place, seen: Seen | None = None) -> bytes | None:
+def read_record(
+    directory: Path, place: Place, seen: Seen | None = None
+) -> bytes | memoryview | None:
     """A listed record's entry; None when it was folded since it was listed.
 
     Its bytes are those the listing read and checked: records are only appended, and a log's
@@ -242,8 +245,38 @@ def consume(directory: Path, log: str, end: int) -> None:
 def _record_from(directory: Path, log: str, offset: int) -> bool:
     """Whether a complete record starts at ``offset``, a record's end: those before it are
     not read again, nor those after it (a fold's sweep of a log left whole read all of it)."""
-    rest = _read_from(directory / log, offset, first_record=True)
-    return rest is not None and next(complete_records(rest, offset), None) is not None
+    path = directory / log
+    file = cassette_file.open_regular(path)
+    if file is None:
+        return False
+    try:
+        with file:
+            file.seek(offset)
+            return _whole_record(file, os.fstat(file.fileno()).st_size - offset)
+    except OSError as error:
+        raise CassetteError(path, f"cannot read: {error.strerror or error}") from error
+
+
+_PIECE = 1 << 20
+
+
+def _whole_record(file: BinaryIO, size: int) -> bool:
+    """Whether the ``size`` bytes left in ``file`` start with a whole record, as
+    :func:`complete_records` takes one: checked a piece at a time, as a large record (an
+    upload's) is not read whole for a yes or no (and a torn length is never allocated)."""
+    head = file.read(HEADER.size)
+    if len(head) < HEADER.size:
+        return False
+    magic, length, checksum = HEADER.unpack(head)
+    if magic != MAGIC or length == 0 or HEADER.size + length > size:
+        return False
+    crc, newline, left = 0, False, length
+    while left:
+        piece = file.read(min(_PIECE, left))
+        if not piece:
+            return False
+        crc, newline, left = zlib.crc32(piece, crc), newline or b"\n" in piece, left - len(piece)
+    return newline and crc == checksum
 
 
 def sweep(directory: Path) -> None:
@@ -275,17 +308,19 @@ class Appenders:
         self._lock = threading.Lock()
         self._open: dict[str, int] = {}
 
-    def append(self, directory: str, record: bytes) -> None:
+    def append(self, directory: str, record: bytes | Pieces) -> None:
         with self._lock:
             descriptor = self._open.get(directory)
             if descriptor is None:
                 descriptor = self._open[directory] = _new_log(directory)
             try:
-                written = os.write(descriptor, record)
-                if written < len(record):  # rare (a signal, a full disk): the rest, in a loop
-                    view = memoryview(record)[written:]
-                    while view:
-                        view = view[os.write(descriptor, view) :]
+                if isinstance(record, bytes):
+                    _write_all(descriptor, record, os.write(descriptor, record))
+                else:
+                    written = os.writev(descriptor, record)
+                    for piece in record:  # what a short writev left, piece by piece
+                        _write_all(descriptor, piece, min(written, len(piece)))
+                        written -= min(written, len(piece))
             except BaseException:
                 # A record written in part would end the log for readers: the next one goes
                 # to a new log, and this one's torn tail is dropped when it is folded.
@@ -310,6 +345,13 @@ class Appenders:
             with contextlib.suppress(OSError):
                 os.close(descriptor)
         self._open.clear()
+
+
+def _write_all(descriptor: int, data: bytes | memoryview, written: int) -> None:
+    """The rest of ``data`` after its first ``written`` bytes; rare (a signal, a full disk)."""
+    view = memoryview(data)[written:]
+    while view:
+        view = view[os.write(descriptor, view) :]
 
 
 def _new_log(directory: str) -> int:

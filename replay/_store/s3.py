@@ -66,7 +66,7 @@ from replay._core.location import S3Location
 from replay._core.own_traffic import through_cassette
 from replay._store import cassette_file
 from replay._store.backend import ENTRY_SUFFIX, Conflict
-from replay._store.cassette_file import Loaded
+from replay._store.cassette_file import Loaded, Pieces
 
 EXTRA = "replay-llm[s3]"
 PROBE_PREFIX = ".replay-conditional-write-probe/"
@@ -366,8 +366,10 @@ class S3Store:
 
     # The journal.
 
-    def add_entry(self, path: S3Location, entry_id: str, data: bytes) -> None:
+    def add_entry(self, path: S3Location, entry_id: str, data: bytes | Pieces) -> None:
         errors = _botocore_errors(path)
+        if not isinstance(data, bytes):
+            data = b"".join(data)  # an object is put whole
 
         key = f"{journal_prefix(path)}{entry_id}{ENTRY_SUFFIX}"
         self._refuse_unconditional_store(path)

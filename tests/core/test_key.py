@@ -97,3 +97,30 @@ def test_differences_name_json_paths() -> None:
 def test_a_malformed_ignore_path_is_a_config_error() -> None:
     with pytest.raises(ConfigError, match=r"ignore=\['model', 'messages\['\]: 'messages\[' is not"):
         KeyRules(ignore=("model", "messages["))
+
+
+LONG = 'a"\\\n\u00e9\u2028\U0001f600-' * 300_000  # over a piece (1 MiB), escapes, wide characters
+
+
+@pytest.mark.parametrize(
+    ("body", "content_type"),
+    [
+        (
+            orjson.dumps({"model": "m", "input": LONG, "n": [1, 2.5, None, {"b": "x", "a": True}]}),
+            JSON,
+        ),
+        (orjson.dumps([LONG, {"z": list(range(100)), "a": LONG}]), JSON),
+        (b'{"a":  "' + b"y" * 3_000_000 + b'"}  ', JSON),
+        (LONG.encode(), (("content-type", "text/plain"),)),
+        (bytes(range(256)) * 20_000 + b"\xff", ()),
+    ],
+)
+def test_a_large_body_is_keyed_in_pieces_as_it_would_be_whole(
+    body: bytes, content_type: tuple[tuple[str, str], ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from replay._core import key as key_module
+
+    request = Request("POST", URL + "?b=2&a=1", content_type, body)
+    whole = [key(request), key(request, ignore=("body.n",))]
+    monkeypatch.setattr(key_module, "LARGE_BODY", 1000)
+    assert [key(request), key(request, ignore=("body.n",))] == whole
