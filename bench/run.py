@@ -228,11 +228,11 @@ def replay_per_request(scale: Scale, workdir: Path) -> Figure:
                 peers = ["cassetter", "vcrpy"]
                 for name in _rotated(["ours", *peers], round_index):
                     if name == "ours":
-                        floor, ours = _floor_and_replay(
+                        spent = _floor_and_replay(
                             library, kind, loop, paths, handlers, round_bodies, scale
                         )
-                        timings.setdefault((library, kind, "floor"), []).append(floor)
-                        timings.setdefault((library, kind, "replay"), []).append(ours)
+                        for contender, seconds in spent.items():
+                            timings.setdefault((library, kind, contender), []).append(seconds)
                         continue
                     with _session(name, library, kind, loop, paths, handlers) as run:
                         run([warm])  # loads the cassette, opens what is opened once
@@ -244,7 +244,7 @@ def replay_per_request(scale: Scale, workdir: Path) -> Figure:
                     timings.setdefault((library, kind, name), []).append(seconds)
         for library, kind in MODES:
             floors = timings[library, kind, "floor"]
-            for name in ("floor", "replay", "cassetter", "vcrpy"):
+            for name in ("floor", "replay", AGAIN, "cassetter", "vcrpy"):
                 runs = timings.get((library, kind, name))
                 if runs is None:
                     continue
@@ -271,13 +271,17 @@ def replay_per_request(scale: Scale, workdir: Path) -> Figure:
         "recordings than a round asks for: then again, in the same order); each contender "
         "starts the round afresh (for replay a new Cassette on a new version of the file, so "
         "nothing parsed or decoded carries over; the file reloaded for the peers), and one "
-        "warm-up request, outside the timing, loads it. The floor and replay are open at once "
-        f"and take turns of {SLICE} requests, so that the machine's drift during a round "
-        "weighs on both alike; the peers, which patch the library while their cassette is "
+        "warm-up request, outside the timing, loads it. The floor and both replays are open at "
+        f"once and take turns of {SLICE} requests, so that the machine's drift during a round "
+        "weighs on all alike; the peers, which patch the library while their cassette is "
         "open, run on their own. ratio is the median of the rounds' ratios to the floor of "
         "the same round; spread is their range. Times are the process's CPU time "
         "(time.process_time): the same as wall time for this work on an idle machine, and not "
         "inflated by other processes on a shared one.",
+        f"{AGAIN} is a second Cassette on the same version of the file, open beside replay's, "
+        "asking each turn's recordings after replay did: each recording's first replay in a "
+        "process decodes it from the parsed file, and this row is what the same requests cost "
+        "once that is done (tests sharing a cassette file, or asking a recording again).",
         f"vcrpy and cassetter are timed on at most {scale.peer_max_batch} requests per round, "
         "since each of their requests searches the recordings with body matching.",
         "cassetter replays from its TOML format: its default YAML refuses a cassette of "
@@ -291,6 +295,10 @@ SLICE = 50
 """Requests per slice when the floor and replay take turns within a round."""
 
 
+AGAIN = "replay, again"
+"""Replay asked for recordings that another cassette on the same file replayed before it."""
+
+
 def _floor_and_replay(
     library: str,
     kind: str,
@@ -299,28 +307,33 @@ def _floor_and_replay(
     handlers: dict[str, Callable[[Any], Any]],
     round_bodies: list[bytes],
     scale: Scale,
-) -> tuple[float, float]:
-    """Seconds per request of the floor and of replay in one round, timed in turns of
-    :data:`SLICE` requests (who goes first alternating), both open at once: a machine that
-    speeds up or slows down during the round (frequency, another process, the host of a
-    virtual machine) weighs on both alike, where timing one whole batch after the other put
-    the whole drift on one side. Each asks the round's recordings in the same order, each
-    recording once, as the peers' batch does."""
+) -> dict[str, float]:
+    """Seconds per request of the floor, of replay, and of replay again in one round, timed
+    in turns of :data:`SLICE` requests (the floor first or last, alternating), all open at
+    once: a machine that speeds up or slows down during the round (frequency, another process,
+    the host of a virtual machine) weighs on all alike, where timing one whole batch after the
+    other put the whole drift on one side. Each asks the round's recordings in the same order,
+    each recording once, as the peers' batch does. Replay again is a second cassette on the
+    same version of the file, asking each slice after replay did: its recordings are decoded
+    already, as the next test's are when tests share a cassette file."""
     warm, probe, timed = round_bodies[0], round_bodies[1], round_bodies[2:]
     with (
         _session("floor", library, kind, loop, paths, handlers) as floor,
         _session("replay", library, kind, loop, paths, handlers) as ours,
+        _session(AGAIN, library, kind, loop, paths, handlers) as again,
     ):
         floor([warm])
         ours([warm])  # loads the cassette, opens what is opened once
+        again([warm])  # the same version of the file: parsed once, shared
         size = batch_size(ours, probe, len(timed), scale)
-        spent = {"floor": 0.0, "replay": 0.0}
+        spent = {"floor": 0.0, "replay": 0.0, AGAIN: 0.0}
         for start in range(0, size, SLICE):
             part = timed[start : min(start + SLICE, size)]
-            turns = [("floor", floor), ("replay", ours)]
-            for name, run in turns if start // SLICE % 2 == 0 else reversed(turns):
+            turns = [("replay", ours), (AGAIN, again)]  # again after replay: decoded by then
+            turns.insert(0 if start // SLICE % 2 == 0 else 2, ("floor", floor))
+            for name, run in turns:
                 spent[name] += per_request(run, part) * len(part)
-    return spent["floor"] / size, spent["replay"] / size
+    return {name: seconds / size for name, seconds in spent.items()}
 
 
 def _session(
@@ -335,13 +348,14 @@ def _session(
     if contender == "floor":
         transport = LIBRARIES[library].MockTransport(handlers[library])
         return client_runner(library, kind, loop, transport=transport)
-    if contender == "replay":
-        # A new file version (mtime) each session: replay keeps a parsed file and the responses
-        # decoded from it for every cassette of the process, which would otherwise carry over
-        # from the last round; so each timed request is its recording's first replay in the
-        # process, as a test's own cassette is.
-        stamp = time.time_ns()
-        os.utime(paths["replay"], ns=(stamp, stamp))
+    if contender in ("replay", AGAIN):
+        if contender == "replay":
+            # A new file version (mtime) each session: replay keeps a parsed file and the
+            # responses decoded from it for every cassette of the process, which would otherwise
+            # carry over from the last round; so each timed request is its recording's first
+            # replay in the process, as a test's own cassette is. AGAIN opens that same version.
+            stamp = time.time_ns()
+            os.utime(paths["replay"], ns=(stamp, stamp))
         cassette = Cassette(paths["replay"], "none", allow_playback_repeats=True)
         transport = (ReplayTransport if kind == "sync" else AsyncReplayTransport)(cassette)
         return client_runner(library, kind, loop, transport=transport)
