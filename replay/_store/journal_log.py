@@ -34,13 +34,15 @@ import stat
 import struct
 import threading
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import BinaryIO, NamedTuple
+from typing import BinaryIO, NamedTuple, TypeVar
 
 from replay._core.errors import CassetteError
 from replay._store import cassette_file
 from replay._store.cassette_file import Pieces
+
+T = TypeVar("T")
 
 MAGIC = b"RPJ1"
 HEADER = struct.Struct(">4sII")
@@ -167,13 +169,18 @@ def records(directory: Path, log: str) -> list[LogRecord]:
 
 def _read_from(path: Path, offset: int) -> bytes | None:
     """The log's bytes from ``offset`` on; None when it was removed."""
+    return _reading(path, offset, lambda file: file.read())
+
+
+def _reading(path: Path, offset: int, read: Callable[[BinaryIO], T]) -> T | None:
+    """What ``read`` makes of the log opened at ``offset``; None when it was removed."""
     file = cassette_file.open_regular(path)
     if file is None:
         return None
     try:
         with file:
             file.seek(offset)
-            return file.read()
+            return read(file)
     except OSError as error:
         raise CassetteError(path, f"cannot read: {error.strerror or error}") from error
 
@@ -245,16 +252,12 @@ def consume(directory: Path, log: str, end: int) -> None:
 def _record_from(directory: Path, log: str, offset: int) -> bool:
     """Whether a complete record starts at ``offset``, a record's end: those before it are
     not read again, nor those after it (a fold's sweep of a log left whole read all of it)."""
-    path = directory / log
-    file = cassette_file.open_regular(path)
-    if file is None:
-        return False
-    try:
-        with file:
-            file.seek(offset)
-            return _whole_record(file, os.fstat(file.fileno()).st_size - offset)
-    except OSError as error:
-        raise CassetteError(path, f"cannot read: {error.strerror or error}") from error
+    whole = _reading(
+        directory / log,
+        offset,
+        lambda file: _whole_record(file, os.fstat(file.fileno()).st_size - offset),
+    )
+    return bool(whole)
 
 
 _PIECE = 1 << 20
