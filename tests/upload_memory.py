@@ -6,7 +6,7 @@ on 127.0.0.1 that reads the body in pieces and answers its length; its peak resi
 held before the upload is what the upload cost. The client streams the body from a generator,
 and the upstream reads it in pieces: neither is in the process measured, nor holds the body.
 
-    python -m tests.upload_memory 256 500         # MiB; a binary and a JSON body of each size
+    python tests/upload_memory.py 256 500         # MiB; a binary and a JSON body of each size
 
 Linux only (``/proc``).
 """
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from tests.serving import Running
+from serving import Running
 
 MiB = 2**20
 PIECE = MiB

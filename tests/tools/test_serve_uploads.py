@@ -1,8 +1,8 @@
 """Large uploads through ``replay serve``: held once, not copied at each step of recording, and
 stored in the cassette format as any body is. Quick by default (a 32 MiB binary upload
 measured, a JSON one stored and replayed); ``REPLAY_STRESS=1`` (the nox ``stress`` session)
-measures 256 MiB uploads of both kinds and stores and replays both. ``python -m
-tests.upload_memory 256 500`` prints the figures."""
+measures 256 MiB uploads of both kinds and stores and replays both. ``python
+tests/upload_memory.py 256 500`` prints the figures."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from pathlib import Path
 
 import httpx
 import pytest
+from serving import Running
+from upload_memory import MiB, counting_upstream, measure, pieces, post
 
 from replay import Cassette
 from replay._adapters.proxy import ReplayProxy, Shelf
@@ -20,8 +22,6 @@ from replay._core import key as key_module
 from replay._core.key import LARGE_BODY
 from replay._store import cassette_file
 from replay.tools import serve
-from tests.serving import Running
-from tests.upload_memory import MiB, counting_upstream, measure, pieces, post
 
 STRESS = os.environ.get("REPLAY_STRESS") == "1"
 MEMORY_BOUND = 5.5
