@@ -94,7 +94,8 @@ def main(argv: list[str]) -> int:
         same = "the same" if answer == replayed[name] else "DIFFERENT"
         if isinstance(answer, list):  # a stream: its text, as a person would see it
             print(f"   {name:12} {''.join(answer)!r}")
-            print(f"   {'':12} replayed: {same}, in the same {len(answer)} pieces of text")
+            pieces = f"{len(answer)} pieces of text (the chunks that carry text)"
+            print(f"   {'':12} replayed: {same}, in the same {pieces}")
         else:
             print(f"   {name:12} {answer!r}")
             print(f"   {'':12} replayed: {same}")
