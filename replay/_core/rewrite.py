@@ -139,8 +139,13 @@ class Rewriter(Rewrites):
         )
         object.__setattr__(self, "_in_runs", anchored(tuple(in_runs)))
 
+    def matches(self, data: bytes) -> Iterator[re.Match[bytes]]:
+        """The pattern's matches in ``data``, as ``finditer`` finds them: a rewriter that
+        knows where its matches may start seeks them only there."""
+        return self.pattern.finditer(data)
+
     def spans(self, data: bytes) -> Iterator[Span]:
-        for match in self.pattern.finditer(data):
+        for match in self.matches(data):
             replacement = self.replace(match)
             if replacement != match.group():  # nothing replaced: a boundary inside stays put
                 yield *match.span(), replacement

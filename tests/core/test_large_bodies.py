@@ -18,7 +18,7 @@ from secret_samples import GENERIC_FIELD_NAMES, SECRET_FIELD_NAMES
 from replay._core import redact
 from replay._core.model import Chunk, Request
 from replay._core.redact import NamedSecrets, Redactor
-from replay._core.rewrite import Rewriter, Rewrites
+from replay._core.rewrite import Rewrites
 
 API_KEY = "sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z"
 BOUNDARY = b"b0undary"
@@ -117,6 +117,7 @@ PIECES = st.one_of(
         lambda name: f'Content-Disposition: form-data; name="{name}"\r\n\r\n'
     ),
     st.text("abcXYZ0123456789_-+/=.:%", max_size=30),
+    st.text("ab Z9_-.\t:=", max_size=20),
     st.sampled_from(["&", "?", "%3D", "%3d", "\\u0026", "=", " = ", "\t", "Bearer ", "task-"]),
     st.sampled_from([API_KEY, "sk-" + API_KEY, "Ab3dEf6hIj9kLm2nOp5q", "eyJhbGciOi.eyJz.c2"]),
     st.sampled_from([API_KEY.replace("-", "%2D"), "AKIAABCDEFGHIJKLMNOP", "Bearer abc/def+ghi=jk"]),
@@ -189,5 +190,17 @@ def test_a_scrubber_tried_where_a_match_may_start_scrubs_as_its_whole_pattern(
     headers = (("authorization", f"Bearer {API_KEY}"),) if carried else ()
     request = Request("POST", "https://api.example.com/v1/x", headers, b"")
     scrub = Redactor(secrets=["hunter2hunter2"], environ={}).with_secrets_of(request)
-    assert list(scrub.spans(body)) == list(Rewriter.spans(scrub, body))
+    assert spans(scrub.matches(body)) == spans(scrub.pattern.finditer(body))
     assert scrub.apply(body) == scrub.pattern.sub(scrub.replace, body)
+
+
+@settings(max_examples=600, deadline=None)
+@given(body=BODIES, rules=st.sampled_from(RULES))
+def test_free_text_sought_at_the_words_before_a_sign_is_found_as_its_pattern_finds_it(
+    body: bytes, rules: NamedSecrets
+) -> None:
+    assert spans(rules.texts.matches(body)) == spans(rules.texts.pattern.finditer(body))
+
+
+def spans(matches: Iterator[re.Match[bytes]]) -> list[tuple[int, int]]:
+    return [match.span() for match in matches]
