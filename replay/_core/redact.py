@@ -315,7 +315,8 @@ class _TextPairs(_ByName):
     name and the blanks after it are bytes of ``[A-Za-z0-9 _\\-.\\t]``, so it starts at a
     word of the run of those bytes that ends at a ``:`` or ``=``. The pattern, searched, is
     tried at every word of a body (350 ns a byte of prose); here each sign's run is found
-    by ``bytes.rfind`` and its words by one search of it, in C."""
+    by ``bytes.rfind``, and the pattern tried at the words of its last six (a name has no
+    more), found by one search."""
 
     def matches(self, data: bytes) -> Iterator[re.Match[bytes]]:
         marks = data.translate(_TEXT_RUN_MARKS)
@@ -324,12 +325,48 @@ class _TextPairs(_ByName):
             at = sign.start()
             if at == 0 or marks[at - 1] != 97 or at <= end:
                 continue
-            run = max(marks.rfind(b" ", 0, at) + 1, end)
-            for word in _WORD_START.finditer(data, run, at):
+            run = marks.rfind(b" ", 0, at) + 1
+            # At most five blanks inside a name, none after its last word but those before
+            # the sign: it starts after the sixth blank back, wherever the run starts.
+            name = data[run:at].rstrip(b" \t").translate(_TAB_AS_SPACE)
+            blank = len(name)
+            for _ in range(_TEXT_NAME_WORDS):
+                blank = name.rfind(b" ", 0, blank)
+                if blank < 0:
+                    break
+            for word in _WORD_START.finditer(data, max(run + blank + 1, end), at):
                 if word.start() >= end and (match := self.pattern.match(data, word.start())):
                     end = match.end()
                     yield match
                     break
+
+
+@dataclass(frozen=True, slots=True)
+class _Pairs(_ByName):
+    """:data:`_PAIR`'s rewriter, its matches sought only where one may start: a match's name
+    is the last 64 bytes or fewer of the run of ``[\\w.\\-]`` bytes that ends at its ``=`` or
+    ``%3D``, so it starts at a letter there, where its lookbehind holds (one search of those
+    bytes). The pattern, searched, is tried at every byte of a body (100 ns each)."""
+
+    def matches(self, data: bytes) -> Iterator[re.Match[bytes]]:
+        marks = data.translate(_PAIR_NAME_MARKS)
+        end = 0
+        for sign in _PAIR_SIGN.finditer(data):
+            at = sign.start()
+            if at <= end:
+                continue
+            least = max(at - PAIR_NAME_LENGTH, 0)
+            first = max(marks.rfind(b" ", least, at) + 1, least, end)
+            for start in _PAIR_START.finditer(data, first, at):
+                if (match := self.pattern.match(data, start.start())) is not None:
+                    end = match.end()
+                    yield match
+                    break
+
+
+_PAIR_SIGN = re.compile(rb"=|%3[Dd]")
+_PAIR_START = re.compile(_PAIR.pattern.partition(b"([A-Za-z]")[0] + b"[A-Za-z]")
+"""Where :data:`_PAIR` may match: its lookbehinds, and its name's first letter."""
 
 
 _TEXT_RUN_MARKS = bytes(
@@ -338,6 +375,7 @@ _TEXT_RUN_MARKS = bytes(
 """A ``bytes.translate`` table: what a name and its blanks are made of to ``a``, all else to a
 space."""
 _SIGNS = re.compile(rb"[:=]")
+_TAB_AS_SPACE = bytes.maketrans(b"\t", b" ")
 _WORD_START = re.compile(rb"(?<![A-Za-z0-9_\-.])[A-Za-z]")
 """Where :data:`_TEXT_PAIR` may match: its lookbehind, and its name's first letter."""
 
@@ -407,10 +445,10 @@ class NamedSecrets:
         requests and in responses alike."""
         self.xml = _ByName(_XML_ELEMENT, xml_value, (b"</",))
         """Replaces the text of XML elements named like secrets."""
-        self.pairs = _ByName(_PAIR, pair_value)
+        self.pairs = _Pairs(_PAIR, pair_value)
         """Replaces the values of ``name=value`` pairs named like secrets: a signed URL's
         signature, credential and token wherever the URL appears."""
-        self.pair_signs = Rewriter(_PAIR, pair_value, (b"=", b"%3"))
+        self.pair_signs = _Pairs(_PAIR, pair_value, (b"=", b"%3"))
         """For :meth:`~replay._core.rewrite.Rewriter.leaves`: in every match of :data:`_PAIR`."""
         self.texts = _TextPairs(_TEXT_PAIR, text_value, (b":", b"="))
         """Replaces the values free text names so, when they look like secrets."""
@@ -510,6 +548,8 @@ named_secrets = RULE.values
 PAIR_NAME_LENGTH = 64
 """The longest name :data:`_PAIR` reads."""
 _PAIR_NAME_BYTES = bytes(b for b in range(256) if re.fullmatch(rb"[\w.\-]", bytes([b])))
+_PAIR_NAME_MARKS = bytes(97 if byte in _PAIR_NAME_BYTES else 32 for byte in range(256))
+"""A ``bytes.translate`` table: the bytes of a pair's name to ``a``, all else to a space."""
 _NAME_WORD_BYTES = tuple(word.encode() for word in NAME_WORDS)
 
 

@@ -18,7 +18,7 @@ from secret_samples import GENERIC_FIELD_NAMES, SECRET_FIELD_NAMES
 from replay._core import redact
 from replay._core.model import Chunk, Request
 from replay._core.redact import NamedSecrets, Redactor
-from replay._core.rewrite import Rewrites
+from replay._core.rewrite import Rewriter
 
 API_KEY = "sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z"
 BOUNDARY = b"b0undary"
@@ -118,6 +118,7 @@ PIECES = st.one_of(
     ),
     st.text("abcXYZ0123456789_-+/=.:%", max_size=30),
     st.text("ab Z9_-.\t:=", max_size=20),
+    st.text("aZ9_.-%3DdFf26u0\\&=", max_size=90),
     st.sampled_from(["&", "?", "%3D", "%3d", "\\u0026", "=", " = ", "\t", "Bearer ", "task-"]),
     st.sampled_from([API_KEY, "sk-" + API_KEY, "Ab3dEf6hIj9kLm2nOp5q", "eyJhbGciOi.eyJz.c2"]),
     st.sampled_from([API_KEY.replace("-", "%2D"), "AKIAABCDEFGHIJKLMNOP", "Bearer abc/def+ghi=jk"]),
@@ -129,9 +130,9 @@ BODIES = st.lists(PIECES, max_size=40).map(lambda pieces: "".join(pieces).encode
 def old_named(named: NamedSecrets, data: bytes) -> bytes:
     """What the rewriters of values by their names make of ``data`` with no pre-check at
     all, each pattern run over the whole of it, the field pattern as it was written before."""
-    data = Rewrites.apply(replace(named.fields, pattern=OLD_FIELD), data)
+    data = Rewriter(OLD_FIELD, named.fields.replace).apply(data)
     for rewriter in (named.xml, named.pairs, named.texts):
-        data = Rewrites.apply(rewriter, data)
+        data = Rewriter(rewriter.pattern, rewriter.replace).apply(data)
     return data
 
 
@@ -200,6 +201,14 @@ def test_free_text_sought_at_the_words_before_a_sign_is_found_as_its_pattern_fin
     body: bytes, rules: NamedSecrets
 ) -> None:
     assert spans(rules.texts.matches(body)) == spans(rules.texts.pattern.finditer(body))
+
+
+@settings(max_examples=600, deadline=None)
+@given(body=BODIES, rules=st.sampled_from(RULES))
+def test_pairs_sought_at_the_names_before_a_sign_are_found_as_their_pattern_finds_them(
+    body: bytes, rules: NamedSecrets
+) -> None:
+    assert spans(rules.pairs.matches(body)) == spans(rules.pairs.pattern.finditer(body))
 
 
 def spans(matches: Iterator[re.Match[bytes]]) -> list[tuple[int, int]]:
