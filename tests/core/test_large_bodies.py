@@ -84,13 +84,19 @@ def test_the_scrubber_is_tried_at_no_more_places_in_a_large_upload_than_in_a_sma
     assert tried_by_scrubber(upload(1 << 20)) == tried_by_scrubber(upload(10_000)) < 100
 
 
-def tried_by_names(body: bytes) -> int:
+def counting_names() -> tuple[NamedSecrets, list[Counted]]:
+    """The rule's rewriters of values by their names, those of pairs and free text counting."""
     named = NamedSecrets()
     counters = []
     for attribute in ("pairs", "pair_signs", "texts"):
         counter = Counted(getattr(named, attribute).pattern)
         counters.append(counter)
         setattr(named, attribute, replace(getattr(named, attribute), pattern=counter))
+    return named, counters
+
+
+def tried_by_names(body: bytes) -> int:
+    named, counters = counting_names()
     assert named.hinted(body) and redact.names_in_text(body)  # the patterns' pre-checks pass
     assert named.apply(body) == body and not list(named.values(body))
     return sum(counter.tried for counter in counters)
@@ -98,6 +104,21 @@ def tried_by_names(body: bytes) -> int:
 
 def test_pairs_and_free_text_are_not_scanned_in_a_large_upload_naming_no_secret() -> None:
     assert tried_by_names(upload(1 << 20)) == tried_by_names(upload(10_000)) == 0
+
+
+def tried_in_a_prompt(prose_bytes: int) -> int:
+    """A long prompt of words and spaces that names a pair and a value in free text."""
+    prose = (b"lorem ipsum dolor sit amet " * (prose_bytes // 27 + 1))[:prose_bytes]
+    body = b'{"content": "' + prose + b' api_key=Zx9Qw8Er7Ty6Ui5Op4As, my token: Ab3dEf6hIj9kLm2"}'
+    named, counters = counting_names()
+    redacted = named.apply(body)
+    assert b"Zx9Qw8Er7Ty6Ui5Op4As" not in redacted and b"Ab3dEf6hIj9kLm2" not in redacted
+    assert set(named.values(body)) == {"Zx9Qw8Er7Ty6Ui5Op4As", "Ab3dEf6hIj9kLm2"}
+    return sum(counter.tried for counter in counters)
+
+
+def test_pairs_and_free_text_are_tried_only_near_their_signs_in_a_long_prompt() -> None:
+    assert tried_in_a_prompt(1 << 20) == tried_in_a_prompt(10_000) < 100
 
 
 OLD_FIELD = re.compile(rb'("([^"\\]{1,80})"\s*:\s*)("(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+\-]*)')
