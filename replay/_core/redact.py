@@ -170,7 +170,39 @@ def hinted(data: bytes) -> bool:
     ``secret``, ``Secret`` or ``SECRET``; a lower-case ``token``, ``key`` or ``sig`` followed
     by no small letter, or ending a text's name before its ``:`` or ``=``). Most answers have
     none, and are then not searched by the patterns of names below."""
-    return not _HINTS.leaves(data) or any(hint.search(data) is not None for hint in _LOWER_HINTS)
+    return _HINTED(data)
+
+
+class _LastLook:
+    """A look at data (``look``), its answer for the last large data kept for the next look
+    at the same bytes: a request's body is looked at as it is redacted, and again as the
+    values it names are read, each look reading all of an upload. One pair, replaced whole:
+    threads need no lock (a race looks again)."""
+
+    __slots__ = ("_last", "_look")
+
+    def __init__(self, look: Callable[[bytes], bool]) -> None:
+        self._look = look
+        self._last: tuple[bytes | None, bool] = (None, False)
+
+    def __call__(self, data: bytes) -> bool:
+        if len(data) < _LOOKS_WORTH_KEEPING:
+            return self._look(data)
+        searched, answer = self._last
+        if searched is not None and (searched is data or searched == data):
+            return answer
+        answer = self._look(data)
+        self._last = (data, answer)
+        return answer
+
+
+_LOOKS_WORTH_KEEPING = 64 << 10
+"""Smaller data is looked at again: the look costs less than keeping it."""
+_HINTED = _LastLook(
+    lambda data: (
+        not _HINTS.leaves(data) or any(hint.search(data) is not None for hint in _LOWER_HINTS)
+    )
+)
 
 
 _FIELD = re.compile(rb'("([^"\\]{1,80})"\s*:\s*)("[^"\\]*+(?:\\.[^"\\]*+)*+"|-?[0-9][0-9.eE+\-]*)')
@@ -249,6 +281,10 @@ def names_a_secret_before(data: bytes, run: re.Pattern[bytes], signs: tuple[byte
                 return True
             found = lowered.find(word, max(found + 1, end))
     return False
+
+
+_NAMES_A_PAIR = _LastLook(lambda data: names_a_secret_before(data, _PAIR_NAME_RUN, (b"=", b"%3")))
+_NAMES_IN_TEXT = _LastLook(lambda data: names_a_secret_before(data, _TEXT_NAME_RUN, (b":", b"=")))
 
 
 def _secret_value(said: Verdict, value: bytes, text: Callable[[bytes], str]) -> bool:
@@ -489,16 +525,12 @@ class NamedSecrets:
     def _leaves_pairs(self, data: bytes) -> bool:
         """Whether :attr:`pairs` changes nothing in ``data``, known from cheap looks: no
         ``=`` nor ``%3``, or (the rule's names alone) no name word before one."""
-        return self.pair_signs.leaves(data) or (
-            not self.added and not names_a_secret_before(data, _PAIR_NAME_RUN, (b"=", b"%3"))
-        )
+        return self.pair_signs.leaves(data) or (not self.added and not _NAMES_A_PAIR(data))
 
     def _may_name_in_text(self, data: bytes) -> bool:
         """Whether :attr:`texts` may change ``data``: a name before a ``:`` or ``=``, and (the
         rule's names alone) a name word in one."""
-        return names_in_text(data) and (
-            bool(self.added) or names_a_secret_before(data, _TEXT_NAME_RUN, (b":", b"="))
-        )
+        return names_in_text(data) and (bool(self.added) or _NAMES_IN_TEXT(data))
 
     def apply_to(self, chunks: tuple[Chunk, ...]) -> tuple[Chunk, ...]:
         """The same over chunks, each rewriter on the chunks joined (a name and its value may

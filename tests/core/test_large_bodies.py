@@ -234,3 +234,12 @@ def test_pairs_sought_at_the_names_before_a_sign_are_found_as_their_pattern_find
 
 def spans(matches: Iterator[re.Match[bytes]]) -> list[tuple[int, int]]:
     return [match.span() for match in matches]
+
+
+def test_a_look_kept_for_a_large_body_answers_only_for_the_same_bytes() -> None:
+    plain = b"x" * (redact._LOOKS_WORTH_KEEPING + 10)
+    named = plain[:-17] + b" my token: Ab3dEf"
+    assert len(named) == len(plain)
+    for _ in range(2):  # each answered as looked at, then as kept
+        assert not redact.hinted(plain) and redact.hinted(named) and redact.hinted(bytes(named))
+        assert not redact._NAMES_IN_TEXT(plain) and redact._NAMES_IN_TEXT(named)
