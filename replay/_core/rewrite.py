@@ -233,11 +233,7 @@ def field_matches(
         while found >= 0:
             starts.add(data.rfind(b'"', 0, found + 1))
             found = data.find(needle, found + 1)
-    end = 0
-    for start in sorted(starts):
-        if start >= end and (match := pattern.match(data, start)) is not None:
-            end = match.end()
-            yield match
+    return _matches_at(pattern, data, starts)
 
 
 def led_matches(
@@ -256,6 +252,14 @@ def led_matches(
         while found >= 0:
             starts.add(found + offset)
             found = data.find(needle, found + 1)
+    return _matches_at(pattern, data, starts)
+
+
+def _matches_at(
+    pattern: re.Pattern[bytes], data: bytes, starts: set[int]
+) -> Iterator[re.Match[bytes]]:
+    """The matches of ``pattern`` starting at ``starts``, leftmost first, none overlapping the
+    one before: those of ``finditer`` when every match starts at one of them."""
     end = 0
     for start in sorted(starts):
         if start >= end and (match := pattern.match(data, start)) is not None:
